@@ -1,0 +1,385 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "gstclcontext.h"
+
+#include <string.h>
+
+GST_DEBUG_CATEGORY (gst_cl_context_debug);
+#define GST_CAT_DEFAULT gst_cl_context_debug
+
+G_DEFINE_TYPE (GstCLContext, gst_cl_context, GST_TYPE_OBJECT);
+
+static void
+release_program (gpointer program)
+{
+  clReleaseProgram (program);
+}
+
+static void
+gst_cl_context_init (GstCLContext * self)
+{
+  g_mutex_init (&self->programs_lock);
+  self->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      release_program);
+}
+
+static void
+gst_cl_context_finalize (GObject * object)
+{
+  GstCLContext *self = GST_CL_CONTEXT (object);
+
+  GST_DEBUG_OBJECT (self, "releasing %u programs, queue and context",
+      g_hash_table_size (self->programs));
+  g_hash_table_unref (self->programs);
+  g_mutex_clear (&self->programs_lock);
+  if (self->queue)
+    clReleaseCommandQueue (self->queue);
+  if (self->context)
+    clReleaseContext (self->context);
+
+  G_OBJECT_CLASS (gst_cl_context_parent_class)->finalize (object);
+}
+
+static void
+gst_cl_context_class_init (GstCLContextClass * klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = gst_cl_context_finalize;
+
+  GST_DEBUG_CATEGORY_INIT (gst_cl_context_debug, "clcontext", 0,
+      "OpenCL devices and contexts");
+}
+
+/* Work-groups: the global size is rounded up to a multiple of these (no
+ * non-uniform work-groups on PoCL or NVIDIA) and kernels guard the edge.
+ * Rows of 64 let PoCL vectorise along x; GPUs like square-ish tiles. */
+static void
+choose_local_size (GstCLContext * self)
+{
+  gsize max = MAX (self->info->max_work_group_size, 1);
+
+  if (self->info->type & CL_DEVICE_TYPE_GPU) {
+    self->local_size[0] = MIN (32, max);
+    self->local_size[1] = MAX (MIN (8, max / self->local_size[0]), 1);
+  } else {
+    self->local_size[0] = MIN (64, max);
+    self->local_size[1] = 1;
+  }
+}
+
+GstCLContext *
+gst_cl_context_new (const GstCLDeviceInfo * info, GError ** error)
+{
+  GstCLContext *self;
+  cl_context_properties props[] = {
+    CL_CONTEXT_PLATFORM, (cl_context_properties) info->platform, 0
+  };
+  cl_int status;
+
+  self = g_object_new (GST_TYPE_CL_CONTEXT, NULL);
+  gst_object_ref_sink (self);
+  self->info = info;
+
+  self->context = clCreateContext (props, 1, &info->device, NULL, NULL,
+      &status);
+  if (!gst_cl_check (status, error, "Creating the OpenCL context"))
+    goto failed;
+  self->queue = clCreateCommandQueue (self->context, info->device, 0,
+      &status);
+  if (!gst_cl_check (status, error, "Creating the OpenCL command queue"))
+    goto failed;
+  choose_local_size (self);
+
+  GST_INFO_OBJECT (self, "new context on %s / %s", info->platform_name,
+      info->device_name);
+  return self;
+
+failed:
+  gst_object_unref (self);
+  return NULL;
+}
+
+static gchar *
+build_log (cl_program program, cl_device_id device)
+{
+  gsize size = 0;
+  gchar *log;
+
+  clGetProgramBuildInfo (program, device, CL_PROGRAM_BUILD_LOG, 0, NULL,
+      &size);
+  log = g_malloc0 (size + 1);
+  clGetProgramBuildInfo (program, device, CL_PROGRAM_BUILD_LOG, size, log,
+      NULL);
+  return g_strstrip (log);
+}
+
+static cl_program
+build_program (GstCLContext * self, const gchar * name,
+    const gchar * const *sources, const gchar * options, GError ** error)
+{
+  cl_program program;
+  cl_int status;
+  gint64 start = g_get_monotonic_time ();
+
+  program = clCreateProgramWithSource (self->context,
+      g_strv_length ((gchar **) sources), (const gchar **) sources, NULL,
+      &status);
+  if (!gst_cl_check (status, error, "Creating an OpenCL program"))
+    return NULL;
+
+  status = clBuildProgram (program, 1, &self->info->device, options, NULL,
+      NULL);
+  if (status != CL_SUCCESS) {
+    gchar *log = build_log (program, self->info->device);
+
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_BUILD,
+        "Building the OpenCL program \"%s\" with options \"%s\" failed: "
+        "%s (%d). Compiler log:\n%s", name, options,
+        gst_cl_error_name (status), status, log);
+    g_free (log);
+    clReleaseProgram (program);
+    return NULL;
+  }
+  GST_INFO_OBJECT (self, "built program \"%s\" (%s) in %.3f s", name, options,
+      (g_get_monotonic_time () - start) / 1e6);
+  return program;
+}
+
+/**
+ * gst_cl_context_get_program:
+ * @sources: %NULL-terminated list of sources, concatenated in order
+ *
+ * Returns: (transfer none): the program for @name built with @options,
+ * built on the first call and cached in the context for its lifetime.
+ */
+cl_program
+gst_cl_context_get_program (GstCLContext * self, const gchar * name,
+    const gchar * const *sources, const gchar * options, GError ** error)
+{
+  gchar *key = g_strdup_printf ("%s %s", name, options);
+  cl_program program;
+
+  g_mutex_lock (&self->programs_lock);
+  program = g_hash_table_lookup (self->programs, key);
+  if (program == NULL) {
+    program = build_program (self, name, sources, options, error);
+    if (program)
+      g_hash_table_insert (self->programs, g_steal_pointer (&key), program);
+  }
+  g_mutex_unlock (&self->programs_lock);
+  g_free (key);
+  return program;
+}
+
+cl_kernel
+gst_cl_context_create_kernel (GstCLContext * self, cl_program program,
+    const gchar * name, GError ** error)
+{
+  cl_int status;
+  cl_kernel kernel = clCreateKernel (program, name, &status);
+
+  if (!gst_cl_check (status, error, "Creating an OpenCL kernel"))
+    return NULL;
+  return kernel;
+}
+
+cl_mem
+gst_cl_context_create_buffer (GstCLContext * self, cl_mem_flags flags,
+    gsize size, gpointer host_ptr, GError ** error)
+{
+  cl_int status;
+  cl_mem mem = clCreateBuffer (self->context, flags, MAX (size, 1), host_ptr,
+      &status);
+
+  if (!gst_cl_check (status, error, "Allocating an OpenCL buffer"))
+    return NULL;
+  return mem;
+}
+
+gboolean
+gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
+    gsize width, gsize height, GError ** error)
+{
+  const gsize *local = self->local_size;
+  gsize global[2] = {
+    (width + local[0] - 1) / local[0] * local[0],
+    (height + local[1] - 1) / local[1] * local[1],
+  };
+
+  return gst_cl_check (clEnqueueNDRangeKernel (self->queue, kernel, 2, NULL,
+          global, local, 0, NULL, NULL), error, "Running an OpenCL kernel");
+}
+
+gboolean
+gst_cl_context_finish (GstCLContext * self, GError ** error)
+{
+  return gst_cl_check (clFinish (self->queue), error,
+      "Waiting for the OpenCL queue");
+}
+
+/* An element whose selector is empty (and GST_CL_DEVICE unset) takes any
+ * shared context; one with a selector only a context on a matching device. */
+static gboolean
+context_fits_selector (GstCLContext * context, const gchar * selector)
+{
+  if (selector == NULL || *selector == '\0')
+    selector = g_getenv ("GST_CL_DEVICE");
+  if (selector == NULL || *selector == '\0')
+    return TRUE;
+  return gst_cl_device_matches (context->info, selector);
+}
+
+gboolean
+gst_cl_handle_set_context (GstElement * element, GstContext * gst_context,
+    const gchar * selector, GstCLContext ** context)
+{
+  const GstStructure *s;
+  GstCLContext *shared = NULL;
+  gboolean taken = FALSE;
+
+  if (g_strcmp0 (gst_context_get_context_type (gst_context),
+          GST_CL_CONTEXT_TYPE) != 0)
+    return FALSE;
+
+  s = gst_context_get_structure (gst_context);
+  if (!gst_structure_get (s, GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT,
+          &shared, NULL) || shared == NULL)
+    return FALSE;
+
+  GST_OBJECT_LOCK (element);
+  if (*context == NULL && context_fits_selector (shared, selector)) {
+    *context = gst_object_ref (shared);
+    taken = TRUE;
+  }
+  GST_OBJECT_UNLOCK (element);
+
+  GST_CAT_INFO_OBJECT (gst_cl_context_debug, element,
+      "%s the shared OpenCL context on %s", taken ? "took" : "did not take",
+      shared->info->device_name);
+  gst_object_unref (shared);
+  return taken;
+}
+
+gboolean
+gst_cl_handle_context_query (GstElement * element, GstQuery * query,
+    GstCLContext * context)
+{
+  const gchar *type;
+  GstContext *old, *answer;
+
+  if (GST_QUERY_TYPE (query) != GST_QUERY_CONTEXT || context == NULL)
+    return FALSE;
+  gst_query_parse_context_type (query, &type);
+  if (g_strcmp0 (type, GST_CL_CONTEXT_TYPE) != 0)
+    return FALSE;
+
+  gst_query_parse_context (query, &old);
+  answer = old ? gst_context_copy (old) :
+      gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
+  gst_structure_set (gst_context_writable_structure (answer),
+      GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT, context, NULL);
+  gst_query_set_context (query, answer);
+  gst_context_unref (answer);
+  GST_CAT_LOG_OBJECT (gst_cl_context_debug, element, "answered a context query");
+  return TRUE;
+}
+
+typedef struct
+{
+  GstQuery *query;
+  gboolean answered;
+} PeerQuery;
+
+static gboolean
+query_pad_peer (GstElement * element, GstPad * pad, gpointer user_data)
+{
+  PeerQuery *pq = user_data;
+
+  pq->answered = gst_pad_peer_query (pad, pq->query);
+  return !pq->answered;
+}
+
+static gboolean
+has_context (GstElement * element, GstCLContext ** context)
+{
+  gboolean has;
+
+  GST_OBJECT_LOCK (element);
+  has = *context != NULL;
+  GST_OBJECT_UNLOCK (element);
+  return has;
+}
+
+/* Asks the neighbours downstream, then upstream, for their context. */
+static void
+query_neighbours (GstElement * element, const gchar * selector,
+    GstCLContext ** context)
+{
+  PeerQuery pq = { gst_query_new_context (GST_CL_CONTEXT_TYPE), FALSE };
+  GstContext *found;
+
+  gst_element_foreach_src_pad (element, query_pad_peer, &pq);
+  if (!pq.answered)
+    gst_element_foreach_sink_pad (element, query_pad_peer, &pq);
+  if (pq.answered) {
+    gst_query_parse_context (pq.query, &found);
+    if (found)
+      gst_cl_handle_set_context (element, found, selector, context);
+  }
+  gst_query_unref (pq.query);
+}
+
+static void
+post_new_context (GstElement * element, GstCLContext * context)
+{
+  GstContext *gst_context = gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
+
+  gst_structure_set (gst_context_writable_structure (gst_context),
+      GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT, context, NULL);
+  gst_element_post_message (element,
+      gst_message_new_have_context (GST_OBJECT (element), gst_context));
+}
+
+/**
+ * gst_cl_ensure_element_context:
+ * @context: (inout): where the element keeps its context, under its object
+ *   lock
+ *
+ * Finds a context to share (from the neighbours, then the application or
+ * the bin through need-context), else creates one on the selected device
+ * and announces it with have-context.
+ */
+gboolean
+gst_cl_ensure_element_context (GstElement * element, const gchar * selector,
+    GstCLContext ** context, GError ** error)
+{
+  const GstCLDeviceInfo *info;
+  GstCLContext *created;
+
+  if (has_context (element, context))
+    return TRUE;
+
+  query_neighbours (element, selector, context);
+  if (has_context (element, context))
+    return TRUE;
+
+  gst_element_post_message (element,
+      gst_message_new_need_context (GST_OBJECT (element),
+          GST_CL_CONTEXT_TYPE));
+  if (has_context (element, context))
+    return TRUE;
+
+  info = gst_cl_device_select (selector, error);
+  if (info == NULL)
+    return FALSE;
+  if ((created = gst_cl_context_new (info, error)) == NULL)
+    return FALSE;
+
+  GST_OBJECT_LOCK (element);
+  if (*context == NULL)
+    *context = gst_object_ref (created);
+  GST_OBJECT_UNLOCK (element);
+  post_new_context (element, created);
+  gst_object_unref (created);
+  return TRUE;
+}

@@ -1,0 +1,66 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * GstCLContext: one OpenCL context, command queue and program cache for a
+ * device, shared by the elements of a pipeline through GstContext.
+ */
+#pragma once
+
+#include "gstcldevice.h"
+
+G_BEGIN_DECLS
+
+/* The GstContext type and the field of its structure that holds the
+ * GstCLContext. */
+#define GST_CL_CONTEXT_TYPE "gst.opencl.context"
+#define GST_CL_CONTEXT_FIELD "context"
+
+#define GST_TYPE_CL_CONTEXT (gst_cl_context_get_type ())
+G_DECLARE_FINAL_TYPE (GstCLContext, gst_cl_context, GST, CL_CONTEXT, GstObject)
+
+struct _GstCLContext
+{
+  GstObject parent;
+
+  const GstCLDeviceInfo *info;
+  cl_context context;
+  /* In order; enqueueing is thread-safe, so elements in different streaming
+   * threads share it. */
+  cl_command_queue queue;
+
+  /*< private >*/
+  GMutex programs_lock;
+  GHashTable *programs;         /* "name options" -> cl_program */
+  gsize local_size[2];
+};
+
+GstCLContext *gst_cl_context_new (const GstCLDeviceInfo * info,
+    GError ** error);
+
+cl_program gst_cl_context_get_program (GstCLContext * context,
+    const gchar * name, const gchar * const *sources, const gchar * options,
+    GError ** error);
+
+cl_kernel gst_cl_context_create_kernel (GstCLContext * context,
+    cl_program program, const gchar * name, GError ** error);
+
+cl_mem gst_cl_context_create_buffer (GstCLContext * context,
+    cl_mem_flags flags, gsize size, gpointer host_ptr, GError ** error);
+
+gboolean gst_cl_context_enqueue_2d (GstCLContext * context, cl_kernel kernel,
+    gsize width, gsize height, GError ** error);
+
+gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
+
+/* Sharing through GstContext, as the GL and CUDA elements do. */
+gboolean gst_cl_ensure_element_context (GstElement * element,
+    const gchar * selector, GstCLContext ** context, GError ** error);
+
+gboolean gst_cl_handle_set_context (GstElement * element,
+    GstContext * gst_context, const gchar * selector,
+    GstCLContext ** context);
+
+gboolean gst_cl_handle_context_query (GstElement * element, GstQuery * query,
+    GstCLContext * context);
+
+G_END_DECLS

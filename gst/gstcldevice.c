@@ -1,0 +1,417 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "gstcldevice.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
+#define GST_CAT_DEFAULT gst_cl_context_debug
+
+G_DEFINE_QUARK (gst-cl-error-quark, gst_cl_error);
+
+const gchar *
+gst_cl_error_name (cl_int status)
+{
+#define NAME(x) case x: return #x
+  switch (status) {
+      NAME (CL_SUCCESS);
+      NAME (CL_DEVICE_NOT_FOUND);
+      NAME (CL_DEVICE_NOT_AVAILABLE);
+      NAME (CL_COMPILER_NOT_AVAILABLE);
+      NAME (CL_MEM_OBJECT_ALLOCATION_FAILURE);
+      NAME (CL_OUT_OF_RESOURCES);
+      NAME (CL_OUT_OF_HOST_MEMORY);
+      NAME (CL_PROFILING_INFO_NOT_AVAILABLE);
+      NAME (CL_MEM_COPY_OVERLAP);
+      NAME (CL_IMAGE_FORMAT_MISMATCH);
+      NAME (CL_IMAGE_FORMAT_NOT_SUPPORTED);
+      NAME (CL_BUILD_PROGRAM_FAILURE);
+      NAME (CL_MAP_FAILURE);
+      NAME (CL_MISALIGNED_SUB_BUFFER_OFFSET);
+      NAME (CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+      NAME (CL_COMPILE_PROGRAM_FAILURE);
+      NAME (CL_LINKER_NOT_AVAILABLE);
+      NAME (CL_LINK_PROGRAM_FAILURE);
+      NAME (CL_DEVICE_PARTITION_FAILED);
+      NAME (CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+      NAME (CL_INVALID_VALUE);
+      NAME (CL_INVALID_DEVICE_TYPE);
+      NAME (CL_INVALID_PLATFORM);
+      NAME (CL_INVALID_DEVICE);
+      NAME (CL_INVALID_CONTEXT);
+      NAME (CL_INVALID_QUEUE_PROPERTIES);
+      NAME (CL_INVALID_COMMAND_QUEUE);
+      NAME (CL_INVALID_HOST_PTR);
+      NAME (CL_INVALID_MEM_OBJECT);
+      NAME (CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+      NAME (CL_INVALID_IMAGE_SIZE);
+      NAME (CL_INVALID_SAMPLER);
+      NAME (CL_INVALID_BINARY);
+      NAME (CL_INVALID_BUILD_OPTIONS);
+      NAME (CL_INVALID_PROGRAM);
+      NAME (CL_INVALID_PROGRAM_EXECUTABLE);
+      NAME (CL_INVALID_KERNEL_NAME);
+      NAME (CL_INVALID_KERNEL_DEFINITION);
+      NAME (CL_INVALID_KERNEL);
+      NAME (CL_INVALID_ARG_INDEX);
+      NAME (CL_INVALID_ARG_VALUE);
+      NAME (CL_INVALID_ARG_SIZE);
+      NAME (CL_INVALID_KERNEL_ARGS);
+      NAME (CL_INVALID_WORK_DIMENSION);
+      NAME (CL_INVALID_WORK_GROUP_SIZE);
+      NAME (CL_INVALID_WORK_ITEM_SIZE);
+      NAME (CL_INVALID_GLOBAL_OFFSET);
+      NAME (CL_INVALID_EVENT_WAIT_LIST);
+      NAME (CL_INVALID_EVENT);
+      NAME (CL_INVALID_OPERATION);
+      NAME (CL_INVALID_GL_OBJECT);
+      NAME (CL_INVALID_BUFFER_SIZE);
+      NAME (CL_INVALID_MIP_LEVEL);
+      NAME (CL_INVALID_GLOBAL_WORK_SIZE);
+      NAME (CL_INVALID_PROPERTY);
+      NAME (CL_INVALID_IMAGE_DESCRIPTOR);
+      NAME (CL_INVALID_COMPILER_OPTIONS);
+      NAME (CL_INVALID_LINKER_OPTIONS);
+      NAME (CL_INVALID_DEVICE_PARTITION_COUNT);
+    case -1001:
+      return "CL_PLATFORM_NOT_FOUND_KHR";
+    default:
+      return "unknown OpenCL error";
+  }
+#undef NAME
+}
+
+/* Turns a failed OpenCL call into a GError naming the error and what was
+ * being done; returns TRUE on CL_SUCCESS. */
+gboolean
+gst_cl_check (cl_int status, GError ** error, const gchar * what)
+{
+  if (status == CL_SUCCESS)
+    return TRUE;
+  g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED, "%s failed: %s (%d)",
+      what, gst_cl_error_name (status), status);
+  return FALSE;
+}
+
+const gchar *
+gst_cl_device_type_name (cl_device_type type)
+{
+  if (type & CL_DEVICE_TYPE_GPU)
+    return "GPU";
+  if (type & CL_DEVICE_TYPE_CPU)
+    return "CPU";
+  if (type & CL_DEVICE_TYPE_ACCELERATOR)
+    return "accelerator";
+  return "other";
+}
+
+static gchar *
+platform_string (cl_platform_id platform, cl_platform_info param)
+{
+  gsize size = 0;
+  gchar *value;
+
+  if (clGetPlatformInfo (platform, param, 0, NULL, &size) != CL_SUCCESS)
+    return g_strdup ("");
+  value = g_malloc0 (size + 1);
+  clGetPlatformInfo (platform, param, size, value, NULL);
+  return g_strstrip (value);
+}
+
+static gchar *
+device_string (cl_device_id device, cl_device_info param)
+{
+  gsize size = 0;
+  gchar *value;
+
+  if (clGetDeviceInfo (device, param, 0, NULL, &size) != CL_SUCCESS)
+    return g_strdup ("");
+  value = g_malloc0 (size + 1);
+  clGetDeviceInfo (device, param, size, value, NULL);
+  return g_strstrip (value);
+}
+
+static gboolean
+has_extension (const gchar * extensions, const gchar * name)
+{
+  gchar **list = g_strsplit (extensions, " ", -1);
+  gboolean found = g_strv_contains ((const gchar * const *) list, name);
+
+  g_strfreev (list);
+  return found;
+}
+
+static gboolean
+format_listed (const cl_image_format * formats, cl_uint n,
+    cl_channel_order order, cl_channel_type type)
+{
+  for (cl_uint i = 0; i < n; i++)
+    if (formats[i].image_channel_order == order
+        && formats[i].image_channel_data_type == type)
+      return TRUE;
+  return FALSE;
+}
+
+/* The image formats usable both as kernel input and output. */
+static GstCLImageFormats
+probe_image_formats (cl_device_id device)
+{
+  static const struct
+  {
+    GstCLImageFormats flag;
+    cl_channel_order order;
+    cl_channel_type type;
+  } wanted[] = {
+    {GST_CL_IMAGE_R8, CL_R, CL_UNORM_INT8},
+    {GST_CL_IMAGE_R16, CL_R, CL_UNORM_INT16},
+    {GST_CL_IMAGE_RG8, CL_RG, CL_UNORM_INT8},
+    {GST_CL_IMAGE_RGBA8, CL_RGBA, CL_UNORM_INT8},
+  };
+  static const cl_mem_flags usages[] = { CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY };
+  GstCLImageFormats result = GST_CL_IMAGE_R8 | GST_CL_IMAGE_R16 |
+      GST_CL_IMAGE_RG8 | GST_CL_IMAGE_RGBA8;
+  cl_context context;
+  cl_int status;
+
+  context = clCreateContext (NULL, 1, &device, NULL, NULL, &status);
+  if (status != CL_SUCCESS)
+    return 0;
+
+  for (guint u = 0; u < G_N_ELEMENTS (usages); u++) {
+    cl_uint n = 0;
+    cl_image_format *formats;
+
+    clGetSupportedImageFormats (context, usages[u], CL_MEM_OBJECT_IMAGE2D, 0,
+        NULL, &n);
+    formats = g_new0 (cl_image_format, MAX (n, 1));
+    clGetSupportedImageFormats (context, usages[u], CL_MEM_OBJECT_IMAGE2D, n,
+        formats, NULL);
+    for (guint w = 0; w < G_N_ELEMENTS (wanted); w++)
+      if (!format_listed (formats, n, wanted[w].order, wanted[w].type))
+        result &= ~wanted[w].flag;
+    g_free (formats);
+  }
+  clReleaseContext (context);
+  return result;
+}
+
+static void
+probe_device (GstCLDeviceInfo * info)
+{
+  cl_device_id device = info->device;
+  cl_bool images = CL_FALSE;
+  gchar *extensions;
+
+  info->device_name = device_string (device, CL_DEVICE_NAME);
+  info->driver_version = device_string (device, CL_DRIVER_VERSION);
+  clGetDeviceInfo (device, CL_DEVICE_TYPE, sizeof (info->type), &info->type,
+      NULL);
+  clGetDeviceInfo (device, CL_DEVICE_IMAGE_SUPPORT, sizeof (images), &images,
+      NULL);
+  clGetDeviceInfo (device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+      sizeof (info->max_mem_alloc_size), &info->max_mem_alloc_size, NULL);
+  clGetDeviceInfo (device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
+      sizeof (info->max_work_group_size), &info->max_work_group_size, NULL);
+
+  info->image_support = images == CL_TRUE;
+  if (info->image_support) {
+    clGetDeviceInfo (device, CL_DEVICE_IMAGE2D_MAX_WIDTH,
+        sizeof (gsize), &info->image2d_max_width, NULL);
+    clGetDeviceInfo (device, CL_DEVICE_IMAGE2D_MAX_HEIGHT,
+        sizeof (gsize), &info->image2d_max_height, NULL);
+    info->image_formats = probe_image_formats (device);
+  }
+
+  extensions = device_string (device, CL_DEVICE_EXTENSIONS);
+  info->has_qcom_bicubic = has_extension (extensions, "cl_qcom_filter_bicubic");
+  g_free (extensions);
+}
+
+typedef struct
+{
+  GPtrArray *devices;           /* GstCLDeviceInfo, in platform:device order */
+  cl_int status;                /* of clGetPlatformIDs */
+} GstCLDeviceList;
+
+/* Devices are enumerated and probed once per process. */
+static gpointer
+enumerate_devices (gpointer unused)
+{
+  GstCLDeviceList *list = g_new0 (GstCLDeviceList, 1);
+  cl_platform_id *platforms;
+  cl_uint n_platforms = 0;
+
+  list->devices = g_ptr_array_new ();
+  list->status = clGetPlatformIDs (0, NULL, &n_platforms);
+  if (list->status != CL_SUCCESS || n_platforms == 0)
+    return list;
+
+  platforms = g_new0 (cl_platform_id, n_platforms);
+  clGetPlatformIDs (n_platforms, platforms, NULL);
+  for (cl_uint p = 0; p < n_platforms; p++) {
+    cl_device_id *devices;
+    cl_uint n_devices = 0;
+    gchar *platform_name = platform_string (platforms[p], CL_PLATFORM_NAME);
+
+    if (clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL,
+            &n_devices) != CL_SUCCESS || n_devices == 0) {
+      GST_INFO ("platform %u (%s) has no device", p, platform_name);
+      g_free (platform_name);
+      continue;
+    }
+    devices = g_new0 (cl_device_id, n_devices);
+    clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, n_devices, devices, NULL);
+    for (cl_uint d = 0; d < n_devices; d++) {
+      GstCLDeviceInfo *info = g_new0 (GstCLDeviceInfo, 1);
+
+      info->platform = platforms[p];
+      info->device = devices[d];
+      info->platform_index = p;
+      info->device_index = d;
+      info->platform_name = g_strdup (platform_name);
+      probe_device (info);
+      GST_INFO ("found device %u:%u: %s / %s (%s, driver %s, images %s, "
+          "max image %" G_GSIZE_FORMAT "x%" G_GSIZE_FORMAT
+          ", cl_qcom_filter_bicubic %s)", p, d, info->platform_name,
+          info->device_name, gst_cl_device_type_name (info->type),
+          info->driver_version, info->image_support ? "yes" : "no",
+          info->image2d_max_width, info->image2d_max_height,
+          info->has_qcom_bicubic ? "yes" : "no");
+      g_ptr_array_add (list->devices, info);
+    }
+    g_free (devices);
+    g_free (platform_name);
+  }
+  g_free (platforms);
+  return list;
+}
+
+static const GstCLDeviceList *
+get_device_list (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  return g_once (&once, enumerate_devices, NULL);
+}
+
+static gboolean
+parse_indices (const gchar * selector, guint * platform, guint * device)
+{
+  gchar *end;
+  guint64 p, d;
+
+  if (!g_ascii_isdigit (selector[0]))
+    return FALSE;
+  p = g_ascii_strtoull (selector, &end, 10);
+  if (*end != ':' || !g_ascii_isdigit (end[1]))
+    return FALSE;
+  d = g_ascii_strtoull (end + 1, &end, 10);
+  if (*end != '\0')
+    return FALSE;
+  *platform = p;
+  *device = d;
+  return TRUE;
+}
+
+static gboolean
+contains_nocase (const gchar * haystack, const gchar * needle)
+{
+  gchar *h = g_utf8_casefold (haystack, -1);
+  gchar *n = g_utf8_casefold (needle, -1);
+  gboolean found = strstr (h, n) != NULL;
+
+  g_free (h);
+  g_free (n);
+  return found;
+}
+
+/**
+ * gst_cl_device_matches:
+ * @selector: "P:D" indices, or a case-insensitive substring of the platform
+ *   or device name
+ */
+gboolean
+gst_cl_device_matches (const GstCLDeviceInfo * info, const gchar * selector)
+{
+  guint p, d;
+
+  if (parse_indices (selector, &p, &d))
+    return info->platform_index == p && info->device_index == d;
+  return contains_nocase (info->device_name, selector)
+      || contains_nocase (info->platform_name, selector);
+}
+
+static const GstCLDeviceInfo *
+default_device (const GPtrArray * devices)
+{
+  for (guint i = 0; i < devices->len; i++) {
+    const GstCLDeviceInfo *info = g_ptr_array_index (devices, i);
+    if (info->type & CL_DEVICE_TYPE_GPU)
+      return info;
+  }
+  return g_ptr_array_index (devices, 0);
+}
+
+/**
+ * gst_cl_device_select:
+ * @selector: (nullable): a device selector; %NULL or "" takes the
+ *   GST_CL_DEVICE environment variable, then the first GPU, then the first
+ *   device of any type.
+ */
+const GstCLDeviceInfo *
+gst_cl_device_select (const gchar * selector, GError ** error)
+{
+  const GstCLDeviceList *list = get_device_list ();
+  const GstCLDeviceInfo *chosen = NULL;
+  const gchar *origin = "device property";
+
+  if (list->status != CL_SUCCESS && list->status != -1001) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_NO_PLATFORM,
+        "No OpenCL platform: clGetPlatformIDs failed: %s (%d)",
+        gst_cl_error_name (list->status), list->status);
+    return NULL;
+  }
+  if (list->status == -1001) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_NO_PLATFORM,
+        "No OpenCL platform found (clGetPlatformIDs: "
+        "CL_PLATFORM_NOT_FOUND_KHR); install an OpenCL driver such as "
+        "pocl-opencl-icd, or check OCL_ICD_VENDORS");
+    return NULL;
+  }
+  if (list->devices->len == 0) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_NO_DEVICE,
+        "No OpenCL device found on any platform");
+    return NULL;
+  }
+
+  if (selector == NULL || *selector == '\0') {
+    selector = g_getenv ("GST_CL_DEVICE");
+    origin = "GST_CL_DEVICE";
+  }
+  if (selector == NULL || *selector == '\0') {
+    chosen = default_device (list->devices);
+    GST_INFO ("chose device %u:%u (%s / %s) by default (first GPU, else "
+        "first device)", chosen->platform_index, chosen->device_index,
+        chosen->platform_name, chosen->device_name);
+    return chosen;
+  }
+
+  for (guint i = 0; i < list->devices->len && !chosen; i++) {
+    const GstCLDeviceInfo *info = g_ptr_array_index (list->devices, i);
+    if (gst_cl_device_matches (info, selector))
+      chosen = info;
+  }
+  if (chosen == NULL) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_NO_MATCH,
+        "No OpenCL device matches the selector \"%s\" (from %s); %u "
+        "device(s) found, see GST_DEBUG=clcontext:4", selector, origin,
+        list->devices->len);
+    return NULL;
+  }
+  GST_INFO ("chose device %u:%u (%s / %s) for selector \"%s\" (from %s)",
+      chosen->platform_index, chosen->device_index, chosen->platform_name,
+      chosen->device_name, selector, origin);
+  return chosen;
+}

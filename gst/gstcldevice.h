@@ -1,0 +1,72 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * OpenCL devices: enumeration, selection and a one-time probe of what each
+ * device can do, plus OpenCL error names.
+ */
+#pragma once
+
+#include <gst/gst.h>
+#include <CL/cl.h>
+
+G_BEGIN_DECLS
+
+/* Not in the Khronos headers: Qualcomm's CL/cl_ext_qcom.h defines it. */
+#ifndef CL_FILTER_BICUBIC_QCOM
+#define CL_FILTER_BICUBIC_QCOM 0x411C
+#endif
+
+#define GST_CL_ERROR (gst_cl_error_quark ())
+GQuark gst_cl_error_quark (void);
+
+typedef enum
+{
+  GST_CL_ERROR_NO_PLATFORM,
+  GST_CL_ERROR_NO_DEVICE,
+  GST_CL_ERROR_NO_MATCH,
+  GST_CL_ERROR_UNSUPPORTED,
+  GST_CL_ERROR_BUILD,
+  GST_CL_ERROR_FAILED,
+} GstCLError;
+
+/* Image formats the frame storage may need, probed per device. */
+typedef enum
+{
+  GST_CL_IMAGE_R8 = 1 << 0,
+  GST_CL_IMAGE_R16 = 1 << 1,
+  GST_CL_IMAGE_RG8 = 1 << 2,
+  GST_CL_IMAGE_RGBA8 = 1 << 3,
+} GstCLImageFormats;
+
+typedef struct
+{
+  cl_platform_id platform;
+  cl_device_id device;
+  guint platform_index;
+  guint device_index;
+  gchar *platform_name;
+  gchar *device_name;
+  gchar *driver_version;
+  cl_device_type type;
+  gboolean image_support;
+  gsize image2d_max_width;
+  gsize image2d_max_height;
+  GstCLImageFormats image_formats;
+  gboolean has_qcom_bicubic;
+  cl_ulong max_mem_alloc_size;
+  gsize max_work_group_size;
+} GstCLDeviceInfo;
+
+const gchar *gst_cl_error_name (cl_int status);
+
+gboolean gst_cl_check (cl_int status, GError ** error, const gchar * what);
+
+const GstCLDeviceInfo *gst_cl_device_select (const gchar * selector,
+    GError ** error);
+
+gboolean gst_cl_device_matches (const GstCLDeviceInfo * info,
+    const gchar * selector);
+
+const gchar *gst_cl_device_type_name (cl_device_type type);
+
+G_END_DECLS

@@ -1,0 +1,533 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "gstclfilter.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_debug);
+#define GST_CAT_DEFAULT gst_cl_filter_debug
+
+enum
+{
+  PROP_0,
+  PROP_DEVICE,
+  PROP_MEMORY,
+};
+
+typedef struct
+{
+  /* properties, under the object lock */
+  gchar *device;
+  GstCLMemory memory_setting;
+
+  /* READY and up */
+  GstCLContext *context;        /* also under the object lock */
+  GstCLMemory memory;           /* resolved: image or buffer */
+  GstCaps *device_caps;         /* what the device serves */
+
+  /* the negotiated caps' device frames */
+  GstCLFrame in;
+  GstCLFrame out;
+} GstCLFilterPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLFilter, gst_cl_filter,
+    GST_TYPE_VIDEO_FILTER, G_ADD_PRIVATE (GstCLFilter);
+    GST_DEBUG_CATEGORY_INIT (gst_cl_filter_debug, "clfilter", 0,
+        "OpenCL filter base"));
+
+#define PRIV(self) ((GstCLFilterPrivate *) gst_cl_filter_get_instance_private (self))
+
+static const gchar *
+error_summary (const GError * error)
+{
+  if (error->domain != GST_CL_ERROR)
+    return "OpenCL error";
+  switch (error->code) {
+    case GST_CL_ERROR_NO_PLATFORM:
+    case GST_CL_ERROR_NO_DEVICE:
+    case GST_CL_ERROR_NO_MATCH:
+      return "No usable OpenCL device";
+    case GST_CL_ERROR_UNSUPPORTED:
+      return "Not supported by the OpenCL device";
+    case GST_CL_ERROR_BUILD:
+      return "OpenCL kernel build failed";
+    default:
+      return "OpenCL error";
+  }
+}
+
+/**
+ * gst_cl_filter_post_error:
+ *
+ * Posts @error as an element error: the message names the cause, with the
+ * OpenCL error's name where there is one.
+ */
+void
+gst_cl_filter_post_error (GstCLFilter * self, const GError * error)
+{
+  GstResourceError code = GST_RESOURCE_ERROR_FAILED;
+
+  if (error->domain == GST_CL_ERROR && error->code <= GST_CL_ERROR_NO_MATCH)
+    code = GST_RESOURCE_ERROR_NOT_FOUND;
+  else if (error->domain == GST_CL_ERROR
+      && error->code == GST_CL_ERROR_UNSUPPORTED)
+    code = GST_RESOURCE_ERROR_SETTINGS;
+
+  gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR,
+      GST_RESOURCE_ERROR, code, g_strdup_printf ("%s: %s",
+          error_summary (error), error->message), NULL, __FILE__,
+      GST_FUNCTION, __LINE__);
+}
+
+GstCLContext *
+gst_cl_filter_get_context (GstCLFilter * self)
+{
+  return PRIV (self)->context;
+}
+
+GstCLMemory
+gst_cl_filter_get_memory (GstCLFilter * self)
+{
+  return PRIV (self)->memory;
+}
+
+/**
+ * gst_cl_filter_create_kernel:
+ * @plane: the plane layout the kernel is compiled for
+ *
+ * Returns: a new kernel from @program's @sources, built (once per context)
+ * for @plane's layout and the element's storage.
+ */
+cl_kernel
+gst_cl_filter_create_kernel (GstCLFilter * self, const gchar * program_name,
+    const gchar * const *sources, const GstCLPlane * plane,
+    const gchar * extra_options, const gchar * kernel_name, GError ** error)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  gchar *options = gst_cl_plane_build_options (plane, priv->memory,
+      extra_options);
+  cl_program program = gst_cl_context_get_program (priv->context,
+      program_name, sources, options, error);
+
+  g_free (options);
+  if (program == NULL)
+    return NULL;
+  return gst_cl_context_create_kernel (priv->context, program, kernel_name,
+      error);
+}
+
+/* The caps this device can serve with the chosen storage: the formats it
+ * holds and, for images, its maximum image size. */
+static GstCaps *
+build_device_caps (GstCLFilter * self)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  const GstCLDeviceInfo *info = priv->context->info;
+  GstCaps *all = gst_caps_from_string ("video/x-raw, format = (string) "
+      GST_CL_FORMATS);
+  const GValue *formats = gst_structure_get_value (gst_caps_get_structure
+      (all, 0), "format");
+  GValue served = G_VALUE_INIT;
+  gint max_w = G_MAXINT, max_h = G_MAXINT;
+  GstCaps *caps;
+
+  g_value_init (&served, GST_TYPE_LIST);
+  for (guint i = 0; i < gst_value_list_get_size (formats); i++) {
+    const GValue *f = gst_value_list_get_value (formats, i);
+    GstVideoFormat format = gst_video_format_from_string (g_value_get_string
+        (f));
+
+    if (gst_cl_format_supported (format, priv->memory, info))
+      gst_value_list_append_value (&served, f);
+    else
+      GST_INFO_OBJECT (self, "%s cannot hold %s frames in %s",
+          info->device_name, g_value_get_string (f),
+          priv->memory == GST_CL_MEMORY_IMAGE ? "images" : "buffers");
+  }
+  if (priv->memory == GST_CL_MEMORY_IMAGE) {
+    max_w = MIN (info->image2d_max_width, G_MAXINT);
+    max_h = MIN (info->image2d_max_height, G_MAXINT);
+  }
+
+  caps = gst_caps_new_empty_simple ("video/x-raw");
+  gst_caps_set_value (caps, "format", &served);
+  gst_caps_set_simple (caps, "width", GST_TYPE_INT_RANGE, 1, max_w,
+      "height", GST_TYPE_INT_RANGE, 1, max_h, NULL);
+  g_value_unset (&served);
+  gst_caps_unref (all);
+  GST_INFO_OBJECT (self, "device caps: %" GST_PTR_FORMAT, caps);
+  return caps;
+}
+
+/**
+ * gst_cl_filter_restrict_caps:
+ * @caps: (transfer full)
+ *
+ * Returns: (transfer full): @caps less what the device cannot serve (all of
+ * @caps before the element has a device).
+ */
+GstCaps *
+gst_cl_filter_restrict_caps (GstCLFilter * self, GstCaps * caps)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstCaps *restricted;
+
+  GST_OBJECT_LOCK (self);
+  if (priv->device_caps == NULL) {
+    GST_OBJECT_UNLOCK (self);
+    return caps;
+  }
+  restricted = gst_caps_intersect_full (caps, priv->device_caps,
+      GST_CAPS_INTERSECT_FIRST);
+  GST_OBJECT_UNLOCK (self);
+  gst_caps_unref (caps);
+  return restricted;
+}
+
+static GstCaps *
+gst_cl_filter_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *result = gst_cl_filter_restrict_caps (GST_CL_FILTER (trans),
+      gst_caps_ref (caps));
+
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, result,
+        GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (result);
+    result = tmp;
+  }
+  return result;
+}
+
+static GstCLMemory
+resolve_memory (GstCLMemory setting, const GstCLDeviceInfo * info)
+{
+  if (setting != GST_CL_MEMORY_AUTO)
+    return setting;
+  /* On CPU devices image reads are software and much slower than buffer
+   * loads; images pay off where texture hardware serves them. */
+  if ((info->type & CL_DEVICE_TYPE_GPU) && info->image_support
+      && (info->image_formats & GST_CL_IMAGE_RGBA8))
+    return GST_CL_MEMORY_IMAGE;
+  return GST_CL_MEMORY_BUFFER;
+}
+
+static gboolean
+open_device (GstCLFilter * self, GError ** error)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  gchar *selector;
+  GstCLMemory setting;
+  const GstCLDeviceInfo *info;
+  gboolean ok;
+
+  GST_OBJECT_LOCK (self);
+  selector = g_strdup (priv->device);
+  setting = priv->memory_setting;
+  GST_OBJECT_UNLOCK (self);
+
+  ok = gst_cl_ensure_element_context (GST_ELEMENT (self), selector,
+      &priv->context, error);
+  g_free (selector);
+  if (!ok)
+    return FALSE;
+
+  info = priv->context->info;
+  priv->memory = resolve_memory (setting, info);
+  if (priv->memory == GST_CL_MEMORY_IMAGE && !info->image_support) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
+        "memory=image, but %s has no image support (CL_DEVICE_IMAGE_SUPPORT "
+        "is false); use memory=buffer or auto", info->device_name);
+    return FALSE;
+  }
+  GST_INFO_OBJECT (self, "using %s (%s) with frames in %s",
+      info->device_name, info->platform_name,
+      priv->memory == GST_CL_MEMORY_IMAGE ? "images" : "buffers");
+
+  GST_OBJECT_LOCK (self);
+  priv->device_caps = build_device_caps (self);
+  GST_OBJECT_UNLOCK (self);
+
+  return klass->open == NULL || klass->open (self, error);
+}
+
+static void
+release_frames (GstCLFilter * self)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+
+  gst_cl_frame_release (&priv->in);
+  gst_cl_frame_release (&priv->out);
+}
+
+static void
+close_device (GstCLFilter * self)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  GstCLContext *context;
+
+  if (klass->close)
+    klass->close (self);
+  release_frames (self);
+
+  GST_OBJECT_LOCK (self);
+  context = g_steal_pointer (&priv->context);
+  gst_clear_caps (&priv->device_caps);
+  GST_OBJECT_UNLOCK (self);
+  gst_clear_object (&context);
+}
+
+static GstStateChangeReturn
+gst_cl_filter_change_state (GstElement * element, GstStateChange transition)
+{
+  GstCLFilter *self = GST_CL_FILTER (element);
+  GstStateChangeReturn ret;
+  GError *error = NULL;
+
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY
+      && !open_device (self, &error)) {
+    gst_cl_filter_post_error (self, error);
+    g_clear_error (&error);
+    close_device (self);
+    return GST_STATE_CHANGE_FAILURE;
+  }
+
+  ret = GST_ELEMENT_CLASS (gst_cl_filter_parent_class)->change_state (element,
+      transition);
+
+  if (transition == GST_STATE_CHANGE_READY_TO_NULL)
+    close_device (self);
+  return ret;
+}
+
+static void
+gst_cl_filter_set_context (GstElement * element, GstContext * context)
+{
+  GstCLFilter *self = GST_CL_FILTER (element);
+  GstCLFilterPrivate *priv = PRIV (self);
+  gchar *selector;
+
+  GST_OBJECT_LOCK (self);
+  selector = g_strdup (priv->device);
+  GST_OBJECT_UNLOCK (self);
+  gst_cl_handle_set_context (element, context, selector, &priv->context);
+  g_free (selector);
+
+  GST_ELEMENT_CLASS (gst_cl_filter_parent_class)->set_context (element,
+      context);
+}
+
+static gboolean
+gst_cl_filter_query (GstBaseTransform * trans, GstPadDirection direction,
+    GstQuery * query)
+{
+  GstCLFilter *self = GST_CL_FILTER (trans);
+  GstCLContext *context = NULL;
+  gboolean answered;
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
+    GST_OBJECT_LOCK (self);
+    if (PRIV (self)->context)
+      context = gst_object_ref (PRIV (self)->context);
+    GST_OBJECT_UNLOCK (self);
+    answered = gst_cl_handle_context_query (GST_ELEMENT (self), query,
+        context);
+    gst_clear_object (&context);
+    if (answered)
+      return TRUE;
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->query (trans,
+      direction, query);
+}
+
+static gboolean
+gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
+    GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
+{
+  GstCLFilter *self = GST_CL_FILTER (filter);
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  GError *error = NULL;
+
+  release_frames (self);
+  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), FALSE);
+  if (priv->context == NULL) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("caps set before the element has an OpenCL context"));
+    return FALSE;
+  }
+  if (!gst_cl_frame_layout (&priv->in, in_info, priv->memory)
+      || !gst_cl_frame_layout (&priv->out, out_info, priv->memory)) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("unsupported caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps,
+            outcaps));
+    return FALSE;
+  }
+
+  if (!klass->set_info (self, &priv->in, &priv->out, &error))
+    goto failed;
+  if (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (self))) {
+    GST_DEBUG_OBJECT (self, "passthrough: no device frames");
+    return TRUE;
+  }
+  if (!gst_cl_frame_alloc (&priv->in, priv->context, &error)
+      || !gst_cl_frame_alloc (&priv->out, priv->context, &error))
+    goto failed;
+  return TRUE;
+
+failed:
+  gst_cl_filter_post_error (self, error);
+  g_clear_error (&error);
+  release_frames (self);
+  return FALSE;
+}
+
+static void
+gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
+{
+  GstClockTime time = gst_segment_to_stream_time (&trans->segment,
+      GST_FORMAT_TIME, GST_BUFFER_TIMESTAMP (buffer));
+
+  if (GST_CLOCK_TIME_IS_VALID (time))
+    gst_object_sync_values (GST_OBJECT (trans), time);
+}
+
+static GstFlowReturn
+gst_cl_filter_transform_frame (GstVideoFilter * filter,
+    GstVideoFrame * inframe, GstVideoFrame * outframe)
+{
+  GstCLFilter *self = GST_CL_FILTER (filter);
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  GError *error = NULL;
+
+  if (gst_cl_frame_upload (&priv->in, priv->context, inframe, &error)
+      && klass->process (self, &priv->in, &priv->out, &error)
+      && gst_cl_frame_download (&priv->out, priv->context, outframe, &error))
+    return GST_FLOW_OK;
+
+  /* The device may still read the input frame: wait before it is unmapped. */
+  clFinish (priv->context->queue);
+  gst_cl_filter_post_error (self, error);
+  g_clear_error (&error);
+  return GST_FLOW_ERROR;
+}
+
+static void
+gst_cl_filter_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (object));
+
+  GST_OBJECT_LOCK (object);
+  switch (prop_id) {
+    case PROP_DEVICE:
+      g_free (priv->device);
+      priv->device = g_value_dup_string (value);
+      break;
+    case PROP_MEMORY:
+      priv->memory_setting = g_value_get_enum (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (object);
+}
+
+static void
+gst_cl_filter_get_property (GObject * object, guint prop_id, GValue * value,
+    GParamSpec * pspec)
+{
+  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (object));
+
+  GST_OBJECT_LOCK (object);
+  switch (prop_id) {
+    case PROP_DEVICE:
+      g_value_set_string (value, priv->device);
+      break;
+    case PROP_MEMORY:
+      g_value_set_enum (value, priv->memory_setting);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (object);
+}
+
+static void
+gst_cl_filter_finalize (GObject * object)
+{
+  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (object));
+
+  g_free (priv->device);
+  G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
+}
+
+static void
+gst_cl_filter_init (GstCLFilter * self)
+{
+}
+
+static void
+gst_cl_filter_class_init (GstCLFilterClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GstVideoFilterClass *filter_class = GST_VIDEO_FILTER_CLASS (klass);
+  GstCaps *caps = gst_caps_from_string (GST_VIDEO_CAPS_MAKE (GST_CL_FORMATS));
+
+  gobject_class->set_property = gst_cl_filter_set_property;
+  gobject_class->get_property = gst_cl_filter_get_property;
+  gobject_class->finalize = gst_cl_filter_finalize;
+
+  /**
+   * GstCLFilter:device:
+   *
+   * The OpenCL device: "P:D" platform and device indices, or a
+   * case-insensitive substring of the platform or device name. Empty: the
+   * GST_CL_DEVICE environment variable, else the first GPU, else the first
+   * device.
+   */
+  g_object_class_install_property (gobject_class, PROP_DEVICE,
+      g_param_spec_string ("device", "Device",
+          "OpenCL device: \"P:D\" indices or a case-insensitive substring of "
+          "the platform or device name (empty: $GST_CL_DEVICE, else the "
+          "first GPU, else the first device)", NULL,
+          G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
+          G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstCLFilter:memory:
+   *
+   * Where frames live on the device: images (texture hardware on GPUs) or
+   * buffers (much faster on CPU devices such as PoCL).
+   */
+  g_object_class_install_property (gobject_class, PROP_MEMORY,
+      g_param_spec_enum ("memory", "Memory",
+          "Device storage of frames: auto (images on GPUs, buffers "
+          "elsewhere), image or buffer", GST_TYPE_CL_MEMORY,
+          GST_CL_MEMORY_AUTO, G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
+          G_PARAM_STATIC_STRINGS));
+
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+  gst_caps_unref (caps);
+
+  element_class->change_state = gst_cl_filter_change_state;
+  element_class->set_context = gst_cl_filter_set_context;
+  trans_class->transform_caps = gst_cl_filter_transform_caps;
+  trans_class->query = gst_cl_filter_query;
+  trans_class->before_transform = gst_cl_filter_before_transform;
+  filter_class->set_info = gst_cl_filter_set_info;
+  filter_class->transform_frame = gst_cl_filter_transform_frame;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_FILTER, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_MEMORY, 0);
+}

@@ -1,0 +1,53 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * GstCLFilter: the base of every cl element. It opens (or shares) the
+ * OpenCL context on NULL->READY, offers only the formats and sizes the
+ * device can serve, keeps the device frames of the negotiated caps, and
+ * runs upload -> process -> download on every frame. A subclass provides
+ * set_info (its kernels and tables for the caps) and process (its kernels
+ * on device frames).
+ */
+#pragma once
+
+#include <gst/video/gstvideofilter.h>
+
+#include "gstclframe.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CL_FILTER (gst_cl_filter_get_type ())
+G_DECLARE_DERIVABLE_TYPE (GstCLFilter, gst_cl_filter, GST, CL_FILTER,
+    GstVideoFilter)
+
+struct _GstCLFilterClass
+{
+  GstVideoFilterClass parent_class;
+
+  /* After the context is open (NULL->READY); may refuse the device. */
+  gboolean (*open) (GstCLFilter * filter, GError ** error);
+  /* Releases what the subclass holds on the device (READY->NULL). */
+  void (*close) (GstCLFilter * filter);
+  /* New caps: @in and @out describe the planes (not yet allocated; they
+   * are not allocated at all if this sets passthrough). */
+  gboolean (*set_info) (GstCLFilter * filter, const GstCLFrame * in,
+      const GstCLFrame * out, GError ** error);
+  /* Enqueues the element's kernels from @in to @out. */
+  gboolean (*process) (GstCLFilter * filter, GstCLFrame * in, GstCLFrame * out,
+      GError ** error);
+};
+
+GstCLContext *gst_cl_filter_get_context (GstCLFilter * filter);
+
+GstCLMemory gst_cl_filter_get_memory (GstCLFilter * filter);
+
+GstCaps *gst_cl_filter_restrict_caps (GstCLFilter * filter, GstCaps * caps);
+
+cl_kernel gst_cl_filter_create_kernel (GstCLFilter * filter,
+    const gchar * program, const gchar * const *sources,
+    const GstCLPlane * plane, const gchar * extra_options,
+    const gchar * kernel_name, GError ** error);
+
+void gst_cl_filter_post_error (GstCLFilter * filter, const GError * error);
+
+G_END_DECLS

@@ -1,0 +1,410 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "gstclframe.h"
+
+#include <math.h>
+#include <string.h>
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
+#define GST_CAT_DEFAULT gst_cl_context_debug
+
+GType
+gst_cl_memory_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CL_MEMORY_AUTO, "Images on GPUs, buffers on other devices", "auto"},
+    {GST_CL_MEMORY_IMAGE, "OpenCL images", "image"},
+    {GST_CL_MEMORY_BUFFER, "OpenCL buffers", "buffer"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, g_enum_register_static ("GstCLMemory", values));
+  return type;
+}
+
+/* Channels per pixel of each plane; every channel has the format's depth. */
+static gboolean
+plane_channels (GstVideoFormat format, guint plane, guint * channels)
+{
+  switch (format) {
+    case GST_VIDEO_FORMAT_RGBA:
+    case GST_VIDEO_FORMAT_BGRA:
+    case GST_VIDEO_FORMAT_ARGB:
+    case GST_VIDEO_FORMAT_ABGR:
+    case GST_VIDEO_FORMAT_RGBx:
+    case GST_VIDEO_FORMAT_BGRx:
+    case GST_VIDEO_FORMAT_xRGB:
+    case GST_VIDEO_FORMAT_xBGR:
+      *channels = 4;
+      return TRUE;
+    case GST_VIDEO_FORMAT_GRAY8:
+    case GST_VIDEO_FORMAT_GRAY16_LE:
+    case GST_VIDEO_FORMAT_I420:
+      *channels = 1;
+      return TRUE;
+    case GST_VIDEO_FORMAT_NV12:
+      *channels = plane == 0 ? 1 : 2;
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
+static guint
+format_depth (GstVideoFormat format)
+{
+  return format == GST_VIDEO_FORMAT_GRAY16_LE ? 16 : 8;
+}
+
+/* The first component stored in @plane gives the plane's size. */
+static guint
+plane_component (const GstVideoFormatInfo * finfo, guint plane)
+{
+  for (guint c = 0; c < GST_VIDEO_FORMAT_INFO_N_COMPONENTS (finfo); c++)
+    if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) == plane)
+      return c;
+  return 0;
+}
+
+/**
+ * gst_cl_frame_layout:
+ *
+ * Describes the planes of @info (sizes, channels, depth) without
+ * allocating; FALSE if the format is not one of GST_CL_FORMATS.
+ */
+gboolean
+gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
+    GstCLMemory memory)
+{
+  GstVideoFormat format = GST_VIDEO_INFO_FORMAT (info);
+
+  memset (frame, 0, sizeof (*frame));
+  frame->info = *info;
+  frame->memory = memory;
+  frame->n_planes = GST_VIDEO_INFO_N_PLANES (info);
+  for (guint p = 0; p < frame->n_planes; p++) {
+    GstCLPlane *plane = &frame->planes[p];
+    guint comp = plane_component (info->finfo, p);
+
+    if (!plane_channels (format, p, &plane->channels))
+      return FALSE;
+    plane->depth = format_depth (format);
+    plane->width = GST_VIDEO_INFO_COMP_WIDTH (info, comp);
+    plane->height = GST_VIDEO_INFO_COMP_HEIGHT (info, comp);
+    plane->pitch = plane->width * plane->channels;
+    plane->w_sub = GST_VIDEO_FORMAT_INFO_W_SUB (info->finfo, comp);
+    plane->h_sub = GST_VIDEO_FORMAT_INFO_H_SUB (info->finfo, comp);
+  }
+  return TRUE;
+}
+
+static GstCLImageFormats
+image_format_flag (guint channels, guint depth)
+{
+  if (depth == 16)
+    return channels == 1 ? GST_CL_IMAGE_R16 : 0;
+  switch (channels) {
+    case 1:
+      return GST_CL_IMAGE_R8;
+    case 2:
+      return GST_CL_IMAGE_RG8;
+    default:
+      return GST_CL_IMAGE_RGBA8;
+  }
+}
+
+/**
+ * gst_cl_format_supported:
+ *
+ * Whether @device can hold frames of @format in @memory: buffers serve
+ * every format; images need an image format per plane (PoCL, for one, has
+ * no CL_RG images, so no NV12 there).
+ */
+gboolean
+gst_cl_format_supported (GstVideoFormat format, GstCLMemory memory,
+    const GstCLDeviceInfo * device)
+{
+  const GstVideoFormatInfo *finfo = gst_video_format_get_info (format);
+  guint channels;
+
+  for (guint p = 0; p < GST_VIDEO_FORMAT_INFO_N_PLANES (finfo); p++) {
+    if (!plane_channels (format, p, &channels))
+      return FALSE;
+    if (memory == GST_CL_MEMORY_IMAGE && !(device->image_formats &
+            image_format_flag (channels, format_depth (format))))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static cl_mem
+create_plane_image (GstCLContext * context, const GstCLPlane * plane,
+    GError ** error)
+{
+  static const cl_channel_order orders[] = { 0, CL_R, CL_RG, 0, CL_RGBA };
+  cl_image_format format = {
+    orders[plane->channels],
+    plane->depth == 16 ? CL_UNORM_INT16 : CL_UNORM_INT8,
+  };
+  cl_image_desc desc = {
+    .image_type = CL_MEM_OBJECT_IMAGE2D,
+    .image_width = plane->width,
+    .image_height = plane->height,
+  };
+  cl_int status;
+  cl_mem mem = clCreateImage (context->context, CL_MEM_READ_WRITE, &format,
+      &desc, NULL, &status);
+
+  if (!gst_cl_check (status, error, "Allocating an OpenCL image"))
+    return NULL;
+  return mem;
+}
+
+static gsize
+plane_row_bytes (const GstCLPlane * plane)
+{
+  return (gsize) plane->width * plane->channels * plane->depth / 8;
+}
+
+/* Allocates the planes of a frame described by gst_cl_frame_layout(). */
+gboolean
+gst_cl_frame_alloc (GstCLFrame * frame, GstCLContext * context,
+    GError ** error)
+{
+  GstCLMemory memory = frame->memory;
+
+  for (guint p = 0; p < frame->n_planes; p++) {
+    GstCLPlane *plane = &frame->planes[p];
+
+    if (memory == GST_CL_MEMORY_IMAGE)
+      plane->mem = create_plane_image (context, plane, error);
+    else
+      plane->mem = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
+          plane_row_bytes (plane) * plane->height, NULL, error);
+    if (plane->mem == NULL) {
+      gst_cl_frame_release (frame);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+void
+gst_cl_frame_release (GstCLFrame * frame)
+{
+  for (guint p = 0; p < frame->n_planes; p++) {
+    if (frame->planes[p].mem)
+      clReleaseMemObject (frame->planes[p].mem);
+    frame->planes[p].mem = NULL;
+  }
+  frame->n_planes = 0;
+}
+
+/* Copies one plane between host rows of any stride and the device. */
+static cl_int
+transfer_plane (GstCLContext * context, const GstCLPlane * plane,
+    GstCLMemory memory, gboolean upload, gpointer data, gsize stride)
+{
+  const gsize origin[3] = { 0, 0, 0 };
+  const gsize row_bytes = plane_row_bytes (plane);
+  cl_command_queue queue = context->queue;
+  /* Uploads may run on while the caller goes on: the download that ends
+   * every frame waits for them, on the in-order queue. */
+  cl_bool blocking = upload ? CL_FALSE : CL_TRUE;
+
+  if (memory == GST_CL_MEMORY_IMAGE) {
+    const gsize region[3] = { plane->width, plane->height, 1 };
+    return upload ?
+        clEnqueueWriteImage (queue, plane->mem, blocking, origin, region,
+        stride, 0, data, 0, NULL, NULL) :
+        clEnqueueReadImage (queue, plane->mem, blocking, origin, region,
+        stride, 0, data, 0, NULL, NULL);
+  }
+  if (stride == row_bytes) {
+    gsize size = row_bytes * plane->height;
+    return upload ?
+        clEnqueueWriteBuffer (queue, plane->mem, blocking, 0, size, data, 0,
+        NULL, NULL) :
+        clEnqueueReadBuffer (queue, plane->mem, blocking, 0, size, data, 0,
+        NULL, NULL);
+  } else {
+    const gsize region[3] = { row_bytes, plane->height, 1 };
+    return upload ?
+        clEnqueueWriteBufferRect (queue, plane->mem, blocking, origin, origin,
+        region, row_bytes, 0, stride, 0, data, 0, NULL, NULL) :
+        clEnqueueReadBufferRect (queue, plane->mem, blocking, origin, origin,
+        region, row_bytes, 0, stride, 0, data, 0, NULL, NULL);
+  }
+}
+
+static gboolean
+transfer_frame (GstCLFrame * frame, GstCLContext * context,
+    const GstVideoFrame * vframe, gboolean upload, GError ** error)
+{
+  for (guint p = 0; p < frame->n_planes; p++) {
+    cl_int status = transfer_plane (context, &frame->planes[p], frame->memory,
+        upload, GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
+        GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p));
+
+    if (status != CL_SUCCESS) {
+      g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+          "%s plane %u of a %dx%d frame failed: %s (%d)",
+          upload ? "Uploading" : "Downloading", p,
+          GST_VIDEO_INFO_WIDTH (&frame->info),
+          GST_VIDEO_INFO_HEIGHT (&frame->info), gst_cl_error_name (status),
+          status);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+gboolean
+gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
+    const GstVideoFrame * vframe, GError ** error)
+{
+  return transfer_frame (frame, context, vframe, TRUE, error);
+}
+
+gboolean
+gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
+    GstVideoFrame * vframe, GError ** error)
+{
+  return transfer_frame (frame, context, (GstVideoFrame *) vframe, FALSE,
+      error);
+}
+
+/* Y'CbCr of an R'G'B' colour, 0..1 and -0.5..0.5, for the info's matrix. */
+static void
+rgb_to_ycbcr (const GstVideoInfo * info, const gdouble rgb[3],
+    gdouble ycbcr[3])
+{
+  gdouble kr = 0.299, kb = 0.114, y;
+
+  gst_video_color_matrix_get_Kr_Kb (info->colorimetry.matrix, &kr, &kb);
+  y = kr * rgb[0] + (1.0 - kr - kb) * rgb[1] + kb * rgb[2];
+  ycbcr[0] = y;
+  ycbcr[1] = (rgb[2] - y) / (2.0 * (1.0 - kb));
+  ycbcr[2] = (rgb[0] - y) / (2.0 * (1.0 - kr));
+}
+
+/**
+ * gst_cl_frame_plane_color:
+ * @argb: a colour as 0xAARRGGBB
+ * @value: (out): the channel values of @plane, in the units the kernels
+ *   work in (0..255 or 0..65535), in the plane's channel order
+ *
+ * The value each channel of @plane takes to show @argb: packed RGB in the
+ * format's byte order (padding bytes 0xff), YUV per the info's matrix and
+ * range (limited-range black is Y=16, U=V=128), gray as full-range luma.
+ */
+void
+gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
+    guint32 argb, gfloat value[4])
+{
+  const GstVideoFormatInfo *finfo = info->finfo;
+  gdouble max = format_depth (GST_VIDEO_INFO_FORMAT (info)) == 16 ?
+      65535.0 : 255.0;
+  gdouble comp[4];
+  gdouble rgb[3] = {
+    ((argb >> 16) & 0xff) / 255.0, ((argb >> 8) & 0xff) / 255.0,
+    (argb & 0xff) / 255.0
+  };
+  gdouble alpha = ((argb >> 24) & 0xff) / 255.0;
+
+  value[0] = value[1] = value[2] = value[3] = 0;
+  if (GST_VIDEO_FORMAT_INFO_IS_YUV (finfo)) {
+    gint offset[4], scale[4];
+    gdouble ycbcr[3];
+
+    rgb_to_ycbcr (info, rgb, ycbcr);
+    gst_video_color_range_offsets (info->colorimetry.range, finfo, offset,
+        scale);
+    for (guint c = 0; c < 3; c++)
+      comp[c] = offset[c] + ycbcr[c] * scale[c];
+  } else if (GST_VIDEO_FORMAT_INFO_IS_GRAY (finfo)) {
+    gdouble ycbcr[3];
+
+    rgb_to_ycbcr (info, rgb, ycbcr);
+    comp[0] = ycbcr[0] * max;
+  } else {
+    for (guint c = 0; c < 3; c++)
+      comp[c] = rgb[c] * max;
+    comp[3] = alpha * max;
+    /* Padding bytes ('x') are not components: fill them with 0xff. */
+    for (guint i = 0; i < 4; i++)
+      value[i] = max;
+  }
+
+  for (guint c = 0; c < GST_VIDEO_FORMAT_INFO_N_COMPONENTS (finfo); c++) {
+    guint bytes = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ? 2 : 1;
+    guint slot;
+
+    if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane)
+      continue;
+    slot = GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) / bytes;
+    value[slot] = CLAMP (round (comp[c]), 0, max);
+  }
+}
+
+/* -D options that compile a kernel for one plane layout and storage. */
+gchar *
+gst_cl_plane_build_options (const GstCLPlane * plane, GstCLMemory memory,
+    const gchar * extra)
+{
+  return g_strdup_printf ("-DCHANNELS=%u -DDEPTH=%u%s%s%s", plane->channels,
+      plane->depth, memory == GST_CL_MEMORY_IMAGE ? " -DGST_CL_IMAGES" : "",
+      extra ? " " : "", extra ? extra : "");
+}
+
+void
+gst_cl_args_init (GstCLArgs * args, cl_kernel kernel)
+{
+  args->kernel = kernel;
+  args->index = 0;
+  args->status = CL_SUCCESS;
+}
+
+void
+gst_cl_args_add (GstCLArgs * args, gsize size, const void *value)
+{
+  cl_int status = clSetKernelArg (args->kernel, args->index, size, value);
+
+  if (args->status == CL_SUCCESS && status != CL_SUCCESS) {
+    args->status = status;
+    GST_WARNING ("argument %u: %s", args->index, gst_cl_error_name (status));
+  }
+  args->index++;
+}
+
+void
+gst_cl_args_add_int (GstCLArgs * args, gint value)
+{
+  cl_int v = value;
+
+  gst_cl_args_add (args, sizeof (v), &v);
+}
+
+void
+gst_cl_args_add_mem (GstCLArgs * args, cl_mem mem)
+{
+  gst_cl_args_add (args, sizeof (mem), &mem);
+}
+
+/* A plane is two arguments, as the kernels' PLANE_IN/PLANE_OUT declare it:
+ * the memory object and its pitch (unused by images). */
+void
+gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane)
+{
+  gst_cl_args_add_mem (args, plane->mem);
+  gst_cl_args_add_int (args, plane->pitch);
+}
+
+gboolean
+gst_cl_args_check (GstCLArgs * args, GError ** error)
+{
+  return gst_cl_check (args->status, error, "Setting OpenCL kernel arguments");
+}

@@ -1,0 +1,90 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * GstCLFrame: a video frame's planes on the device, as OpenCL images or
+ * buffers, and the upload and download steps between it and a mapped
+ * GstVideoFrame. Kernels see every plane through the fetch/store macros of
+ * kernels/common.cl, which take the same two arguments (memory object,
+ * row pitch) with either storage.
+ */
+#pragma once
+
+#include <gst/video/video.h>
+
+#include "gstclcontext.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  GST_CL_MEMORY_AUTO,
+  GST_CL_MEMORY_IMAGE,
+  GST_CL_MEMORY_BUFFER,
+} GstCLMemory;
+
+#define GST_TYPE_CL_MEMORY (gst_cl_memory_get_type ())
+GType gst_cl_memory_get_type (void);
+
+/* The formats every element takes. */
+#define GST_CL_FORMATS "{ RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, " \
+    "GRAY8, GRAY16_LE, I420, NV12 }"
+
+typedef struct
+{
+  cl_mem mem;
+  gint width;                   /* in pixels of this plane */
+  gint height;
+  guint channels;               /* 1, 2 or 4 */
+  guint depth;                  /* bits per channel: 8 or 16 */
+  gint pitch;                   /* channel values per row (buffers) */
+  guint w_sub;                  /* log2 of the subsampling against luma */
+  guint h_sub;
+} GstCLPlane;
+
+typedef struct
+{
+  GstVideoInfo info;
+  GstCLMemory memory;           /* GST_CL_MEMORY_IMAGE or _BUFFER */
+  guint n_planes;
+  GstCLPlane planes[GST_VIDEO_MAX_PLANES];
+} GstCLFrame;
+
+gboolean gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
+    GstCLMemory memory);
+
+gboolean gst_cl_format_supported (GstVideoFormat format, GstCLMemory memory,
+    const GstCLDeviceInfo * device);
+
+gboolean gst_cl_frame_alloc (GstCLFrame * frame, GstCLContext * context,
+    GError ** error);
+
+void gst_cl_frame_release (GstCLFrame * frame);
+
+gboolean gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
+    const GstVideoFrame * vframe, GError ** error);
+
+gboolean gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
+    GstVideoFrame * vframe, GError ** error);
+
+void gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
+    guint32 argb, gfloat value[4]);
+
+gchar *gst_cl_plane_build_options (const GstCLPlane * plane,
+    GstCLMemory memory, const gchar * extra);
+
+/* Sets a kernel's arguments in order; the first failure is kept. */
+typedef struct
+{
+  cl_kernel kernel;
+  cl_uint index;
+  cl_int status;
+} GstCLArgs;
+
+void gst_cl_args_init (GstCLArgs * args, cl_kernel kernel);
+void gst_cl_args_add (GstCLArgs * args, gsize size, const void *value);
+void gst_cl_args_add_int (GstCLArgs * args, gint value);
+void gst_cl_args_add_mem (GstCLArgs * args, cl_mem mem);
+void gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane);
+gboolean gst_cl_args_check (GstCLArgs * args, GError ** error);
+
+G_END_DECLS

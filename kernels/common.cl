@@ -1,0 +1,80 @@
+/* gst-opencl: the fetch/store abstraction every kernel is written over.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Build options (set by the host per plane layout):
+ *   -DCHANNELS=1|2|4   channels per pixel of the plane
+ *   -DDEPTH=8|16       bits per channel
+ *   -DGST_CL_IMAGES    planes are image2d_t; otherwise global buffers
+ *
+ * A plane is two kernel arguments: the memory object and its pitch in
+ * channel values per row (unused by images). Kernels work on pix_t values
+ * in the plane's own units (0..255 or 0..65535) with one float per
+ * channel (PIX_FROM_F4 takes a colour passed as a float4 argument).
+ * STORE rounds to nearest and saturates, identically on both
+ * storages, so both give the same bytes.
+ */
+
+#if DEPTH == 16 && CHANNELS != 1
+#error "16-bit planes have one channel"
+#endif
+
+#if DEPTH == 16
+typedef ushort elem_t;
+#define ELEM_MAX 65535.0f
+#else
+typedef uchar elem_t;
+#define ELEM_MAX 255.0f
+#endif
+
+#if CHANNELS == 1
+typedef float pix_t;
+#define PIX_FROM_F4(v) ((v).x)
+#define PIX_TO_F4(v) ((float4) ((v), 0.0f, 0.0f, 0.0f))
+#define VLOAD_F(p, i) ((p)[i])
+#define VSTORE_F(v, p, i) ((p)[i] = (v))
+#define BUF_LOAD(p, i) convert_float ((p)[i])
+#if DEPTH == 16
+#define BUF_STORE(v, p, i) ((p)[i] = convert_ushort_sat_rte (v))
+#else
+#define BUF_STORE(v, p, i) ((p)[i] = convert_uchar_sat_rte (v))
+#endif
+#elif CHANNELS == 2
+typedef float2 pix_t;
+#define PIX_FROM_F4(v) ((v).xy)
+#define PIX_TO_F4(v) ((float4) ((v), 0.0f, 0.0f))
+#define VLOAD_F(p, i) vload2 (i, p)
+#define VSTORE_F(v, p, i) vstore2 (v, i, p)
+#define BUF_LOAD(p, i) convert_float2 (vload2 (0, (p) + (i)))
+#define BUF_STORE(v, p, i) vstore2 (convert_uchar2_sat_rte (v), 0, (p) + (i))
+#else
+typedef float4 pix_t;
+#define PIX_FROM_F4(v) (v)
+#define PIX_TO_F4(v) (v)
+#define VLOAD_F(p, i) vload4 (i, p)
+#define VSTORE_F(v, p, i) vstore4 (v, i, p)
+#define BUF_LOAD(p, i) convert_float4 (vload4 (0, (p) + (i)))
+#define BUF_STORE(v, p, i) vstore4 (convert_uchar4_sat_rte (v), 0, (p) + (i))
+#endif
+
+#ifdef GST_CL_IMAGES
+
+__constant sampler_t gst_cl_nearest = CLK_NORMALIZED_COORDS_FALSE |
+    CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+
+#define PLANE_IN(name) __read_only image2d_t name, int name##_pitch
+#define PLANE_OUT(name) __write_only image2d_t name, int name##_pitch
+#define LOAD(name, x, y) \
+    (PIX_FROM_F4 (read_imagef (name, gst_cl_nearest, (int2) (x, y))) * ELEM_MAX)
+#define STORE(name, x, y, v) \
+    write_imagef (name, (int2) (x, y), \
+        PIX_TO_F4 (clamp (rint (v), 0.0f, ELEM_MAX) / ELEM_MAX))
+
+#else
+
+#define PLANE_IN(name) __global const elem_t *name, int name##_pitch
+#define PLANE_OUT(name) __global elem_t *name, int name##_pitch
+#define LOAD(name, x, y) BUF_LOAD (name, (y) * name##_pitch + (x) * CHANNELS)
+#define STORE(name, x, y, v) \
+    BUF_STORE (v, name, (y) * name##_pitch + (x) * CHANNELS)
+
+#endif
