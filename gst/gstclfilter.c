@@ -366,14 +366,11 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
     return FALSE;
   }
 
-  if (!klass->set_info (self, &priv->in, &priv->out, &error))
-    goto failed;
-  if (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (self))) {
-    GST_DEBUG_OBJECT (self, "passthrough: no device frames");
-    return TRUE;
-  }
+  /* Frames are allocated in passthrough too: a controllable property may
+   * leave it on any frame. */
   if (!gst_cl_frame_alloc (&priv->in, priv->context, &error)
-      || !gst_cl_frame_alloc (&priv->out, priv->context, &error))
+      || !gst_cl_frame_alloc (&priv->out, priv->context, &error)
+      || !klass->set_info (self, &priv->in, &priv->out, &error))
     goto failed;
   return TRUE;
 

@@ -28,8 +28,7 @@ struct _GstCLFilterClass
   gboolean (*open) (GstCLFilter * filter, GError ** error);
   /* Releases what the subclass holds on the device (READY->NULL). */
   void (*close) (GstCLFilter * filter);
-  /* New caps: @in and @out describe the planes (not yet allocated; they
-   * are not allocated at all if this sets passthrough). */
+  /* New caps, with @in and @out allocated for them; may set passthrough. */
   gboolean (*set_info) (GstCLFilter * filter, const GstCLFrame * in,
       const GstCLFrame * out, GError ** error);
   /* Enqueues the element's kernels from @in to @out. */

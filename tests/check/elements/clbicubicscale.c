@@ -1,0 +1,1 @@
+/* placeholder until its own test is written */
