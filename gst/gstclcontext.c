@@ -178,8 +178,12 @@ gst_cl_context_create_kernel (GstCLContext * self, cl_program program,
   cl_int status;
   cl_kernel kernel = clCreateKernel (program, name, &status);
 
-  if (!gst_cl_check (status, error, "Creating an OpenCL kernel"))
+  if (status != CL_SUCCESS) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "Creating the OpenCL kernel \"%s\" failed: %s (%d)", name,
+        gst_cl_error_name (status), status);
     return NULL;
+  }
   return kernel;
 }
 

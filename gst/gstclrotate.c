@@ -1,0 +1,626 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+/**
+ * SECTION:element-clrotate
+ * @title: clrotate
+ *
+ * Rotates video by any angle on an OpenCL device, with nearest, bilinear or
+ * bicubic (Catmull-Rom) sampling. A positive #GstCLRotate:angle turns the
+ * picture counter-clockwise on screen. Pixels that come from outside the
+ * source get #GstCLRotate:background, converted for each format (opaque
+ * black by default; 0x00000000 gives transparency in formats with alpha).
+ *
+ * With #GstCLRotate:output-size=same the output has the input's size and
+ * the corners are cut; with fit it is the bounding box of the rotated
+ * frame, renegotiated when the angle changes. Exact quarter turns are
+ * pixel-exact permutations whatever the method.
+ *
+ * The angle and the pivot are controllable and may change while playing.
+ *
+ * ## Example launch line
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=60 ! clrotate angle=30 method=bicubic output-size=fit ! videoconvert ! autovideosink
+ * ]|
+ */
+#include "gstclrotate.h"
+#include "gstclelements.h"
+#include "gstclkernels.h"
+
+#include <math.h>
+
+GST_DEBUG_CATEGORY_STATIC (gst_cl_rotate_debug);
+#define GST_CAT_DEFAULT gst_cl_rotate_debug
+
+#define DEFAULT_ANGLE 0.0
+#define DEFAULT_CENTER 0.5
+#define DEFAULT_METHOD GST_CL_ROTATE_METHOD_BILINEAR
+#define DEFAULT_OUTPUT_SIZE GST_CL_ROTATE_OUTPUT_SAME
+#define DEFAULT_BACKGROUND 0xff000000
+
+/* Catmull-Rom, the weights of the native bicubic sampler. */
+#define CUBIC_B 0.0f
+#define CUBIC_C 0.5f
+
+enum
+{
+  PROP_0,
+  PROP_ANGLE,
+  PROP_CENTER_X,
+  PROP_CENTER_Y,
+  PROP_METHOD,
+  PROP_OUTPUT_SIZE,
+  PROP_BACKGROUND,
+};
+
+#define N_METHODS 3
+
+/* What one frame is rotated with, read once under the object lock. */
+typedef struct
+{
+  gdouble angle;
+  gdouble center_x;
+  gdouble center_y;
+  GstCLRotateMethod method;
+  GstCLRotateOutputSize output_size;
+  guint32 background;
+} RotateParams;
+
+struct _GstCLRotate
+{
+  GstCLFilter parent;
+
+  /* properties and the negotiated sizes, under the object lock */
+  RotateParams params;
+  gint in_width;
+  gint in_height;
+  gint out_width;
+  gint out_height;
+
+  /* streaming: kernels per plane and method, made on first use */
+  guint n_planes;
+  cl_kernel kernels[GST_VIDEO_MAX_PLANES][N_METHODS];
+  cl_sampler bicubic_sampler;
+};
+
+#define gst_cl_rotate_parent_class parent_class
+G_DEFINE_TYPE (GstCLRotate, gst_cl_rotate, GST_TYPE_CL_FILTER);
+GST_ELEMENT_REGISTER_DEFINE (clrotate, "clrotate", GST_RANK_NONE,
+    GST_TYPE_CL_ROTATE);
+
+#define GST_TYPE_CL_ROTATE_METHOD (gst_cl_rotate_method_get_type ())
+static GType
+gst_cl_rotate_method_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CL_ROTATE_METHOD_NEAREST, "Nearest neighbour", "nearest"},
+    {GST_CL_ROTATE_METHOD_BILINEAR, "Bilinear", "bilinear"},
+    {GST_CL_ROTATE_METHOD_BICUBIC, "Bicubic (Catmull-Rom)", "bicubic"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type,
+        g_enum_register_static ("GstCLRotateMethod", values));
+  return type;
+}
+
+#define GST_TYPE_CL_ROTATE_OUTPUT_SIZE (gst_cl_rotate_output_size_get_type ())
+static GType
+gst_cl_rotate_output_size_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CL_ROTATE_OUTPUT_SAME, "The input's size (corners cut)", "same"},
+    {GST_CL_ROTATE_OUTPUT_FIT, "The rotated frame's bounding box", "fit"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type,
+        g_enum_register_static ("GstCLRotateOutputSize", values));
+  return type;
+}
+
+/* Whether @degrees is a whole number of quarter turns, and which (0..3). */
+static gboolean
+quarter_turn (gdouble degrees, gint * quarters)
+{
+  gdouble q = fmod (degrees, 360.0) / 90.0;
+  gdouble r = round (q);
+
+  if (fabs (q - r) > 1e-9)
+    return FALSE;
+  *quarters = (((gint) r) % 4 + 4) % 4;
+  return TRUE;
+}
+
+/* cos and sin of @degrees, exact at quarter turns. */
+static void
+rotation (gdouble degrees, gdouble * c, gdouble * s)
+{
+  static const gint exact[4][2] = { {1, 0}, {0, 1}, {-1, 0}, {0, -1} };
+  gdouble radians;
+  gint q;
+
+  if (quarter_turn (degrees, &q)) {
+    *c = exact[q][0];
+    *s = exact[q][1];
+    return;
+  }
+  radians = fmod (degrees, 360.0) * G_PI / 180.0;
+  *c = cos (radians);
+  *s = sin (radians);
+}
+
+/**
+ * gst_cl_rotate_fit_size:
+ *
+ * The output size of output-size=fit: the bounding box of the rotated
+ * frame, |w cos| + |h sin| by |w sin| + |h cos|. Quarter turns keep or
+ * swap the size exactly. Other angles grow or shrink the size by whole
+ * pixels on both sides, so the frame's centre keeps its pixel phase and
+ * the picture does not jitter as the angle moves.
+ */
+void
+gst_cl_rotate_fit_size (gdouble angle, gint width, gint height,
+    gint * out_width, gint * out_height)
+{
+  gdouble c, s, box_w, box_h;
+  gint q;
+
+  if (quarter_turn (angle, &q)) {
+    *out_width = q % 2 ? height : width;
+    *out_height = q % 2 ? width : height;
+    return;
+  }
+  rotation (angle, &c, &s);
+  box_w = fabs (width * c) + fabs (height * s);
+  box_h = fabs (width * s) + fabs (height * c);
+  *out_width = MAX (width + 2 * (gint) ceil ((box_w - width) / 2 - 1e-6), 1);
+  *out_height = MAX (height + 2 * (gint) ceil ((box_h - height) / 2 - 1e-6),
+      1);
+}
+
+static gboolean
+is_identity (const RotateParams * p, gint in_w, gint in_h, gint out_w,
+    gint out_h)
+{
+  gint q;
+
+  return quarter_turn (p->angle, &q) && q == 0 && in_w == out_w
+      && in_h == out_h;
+}
+
+/* The pivots in luma pixels: the output point that shows the source's
+ * pivot, and that pivot. */
+static void
+luma_pivots (const RotateParams * p, gint in_w, gint in_h, gint out_w,
+    gint out_h, gdouble pivots[4])
+{
+  if (p->output_size == GST_CL_ROTATE_OUTPUT_FIT) {
+    /* The rotated frame is centred in the box: the pivot only moves it. */
+    pivots[0] = out_w / 2.0;
+    pivots[1] = out_h / 2.0;
+    pivots[2] = in_w / 2.0;
+    pivots[3] = in_h / 2.0;
+  } else {
+    pivots[0] = pivots[2] = p->center_x * in_w;
+    pivots[1] = pivots[3] = p->center_y * in_h;
+  }
+}
+
+/* The source point, in luma pixels, that output point (x, y) shows. */
+static void
+map_to_source (const RotateParams * p, gint in_w, gint in_h, gint out_w,
+    gint out_h, gdouble x, gdouble y, gdouble * sx, gdouble * sy)
+{
+  gdouble c, s, pv[4];
+
+  rotation (p->angle, &c, &s);
+  luma_pivots (p, in_w, in_h, out_w, out_h, pv);
+  *sx = c * (x - pv[0]) - s * (y - pv[1]) + pv[2];
+  *sy = s * (x - pv[0]) + c * (y - pv[1]) + pv[3];
+}
+
+static void
+clear_kernels (GstCLRotate * self)
+{
+  for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++)
+    for (guint m = 0; m < N_METHODS; m++)
+      if (self->kernels[p][m]) {
+        clReleaseKernel (self->kernels[p][m]);
+        self->kernels[p][m] = NULL;
+      }
+  self->n_planes = 0;
+}
+
+static void
+gst_cl_rotate_close (GstCLFilter * filter)
+{
+  GstCLRotate *self = GST_CL_ROTATE (filter);
+
+  clear_kernels (self);
+  if (self->bicubic_sampler)
+    clReleaseSampler (self->bicubic_sampler);
+  self->bicubic_sampler = NULL;
+}
+
+/* The native bicubic sampler serves bicubic where the device has it and
+ * frames are images; its weights are the emulated kernel's. */
+static gboolean
+uses_native_bicubic (GstCLRotate * self)
+{
+  GstCLFilter *filter = GST_CL_FILTER (self);
+
+  return gst_cl_filter_get_context (filter)->info->has_qcom_bicubic
+      && gst_cl_filter_get_memory (filter) == GST_CL_MEMORY_IMAGE;
+}
+
+static cl_kernel
+ensure_kernel (GstCLRotate * self, guint plane, const GstCLPlane * layout,
+    GstCLRotateMethod method, GError ** error)
+{
+  static const gchar *const sources[] = {
+    gst_cl_kernel_common, gst_cl_kernel_rotate, NULL
+  };
+  GstCLFilter *filter = GST_CL_FILTER (self);
+  gboolean native = method == GST_CL_ROTATE_METHOD_BICUBIC
+      && uses_native_bicubic (self);
+  gchar *options;
+
+  if (self->kernels[plane][method])
+    return self->kernels[plane][method];
+
+  if (native && self->bicubic_sampler == NULL) {
+    cl_int status;
+
+    self->bicubic_sampler =
+        clCreateSampler (gst_cl_filter_get_context (filter)->context,
+        CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_BICUBIC_QCOM, &status);
+    if (!gst_cl_check (status, error, "Creating the bicubic sampler"))
+      return NULL;
+  }
+  options = g_strdup_printf ("-DMETHOD=%d%s", method,
+      native ? " -DGST_CL_NATIVE_BICUBIC" : "");
+  self->kernels[plane][method] = gst_cl_filter_create_kernel (filter,
+      "rotate", sources, layout, options, "rotate_frame", error);
+  g_free (options);
+  return self->kernels[plane][method];
+}
+
+static gboolean
+gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
+    const GstCLFrame * out, GError ** error)
+{
+  GstCLRotate *self = GST_CL_ROTATE (filter);
+  gboolean identity;
+
+  clear_kernels (self);
+  self->n_planes = out->n_planes;
+
+  GST_OBJECT_LOCK (self);
+  self->in_width = in->info.width;
+  self->in_height = in->info.height;
+  self->out_width = out->info.width;
+  self->out_height = out->info.height;
+  identity = is_identity (&self->params, self->in_width, self->in_height,
+      self->out_width, self->out_height);
+  GST_OBJECT_UNLOCK (self);
+
+  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), identity);
+  return TRUE;
+}
+
+static gboolean
+rotate_plane (GstCLRotate * self, const RotateParams * p, guint plane,
+    const GstCLFrame * in, GstCLFrame * out, GstCLRotateMethod method,
+    GError ** error)
+{
+  const GstCLPlane *src = &in->planes[plane];
+  const GstCLPlane *dst = &out->planes[plane];
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gdouble c, s, pv[4];
+  gfloat bg[4];
+  cl_float2 cos_sin, bc = { {CUBIC_B, CUBIC_C} };
+  cl_float4 pivots, background;
+  gdouble sub_x = 1 << src->w_sub, sub_y = 1 << src->h_sub;
+  cl_kernel kernel = ensure_kernel (self, plane, src, method, error);
+  GstCLArgs args;
+
+  if (kernel == NULL)
+    return FALSE;
+
+  /* Each plane turns about the luma pivots in its own coordinates. */
+  rotation (p->angle, &c, &s);
+  cos_sin.s[0] = c;
+  cos_sin.s[1] = s;
+  luma_pivots (p, in->info.width, in->info.height, out->info.width,
+      out->info.height, pv);
+  pivots.s[0] = pv[0] / sub_x;
+  pivots.s[1] = pv[1] / sub_y;
+  pivots.s[2] = pv[2] / sub_x;
+  pivots.s[3] = pv[3] / sub_y;
+
+  gst_cl_frame_plane_color (&out->info, plane, p->background, bg);
+  for (guint i = 0; i < 4; i++)
+    background.s[i] = bg[i];
+
+  gst_cl_args_init (&args, kernel);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_plane (&args, dst);
+  gst_cl_args_add_int (&args, dst->width);
+  gst_cl_args_add_int (&args, dst->height);
+  gst_cl_args_add (&args, sizeof (cos_sin), &cos_sin);
+  gst_cl_args_add (&args, sizeof (pivots), &pivots);
+  gst_cl_args_add (&args, sizeof (bc), &bc);
+  gst_cl_args_add (&args, sizeof (background), &background);
+  if (method == GST_CL_ROTATE_METHOD_BICUBIC && uses_native_bicubic (self))
+    gst_cl_args_add (&args, sizeof (cl_sampler), &self->bicubic_sampler);
+
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_2d (context, kernel, dst->width, dst->height,
+      error);
+}
+
+static gboolean
+gst_cl_rotate_process (GstCLFilter * filter, GstCLFrame * in,
+    GstCLFrame * out, GError ** error)
+{
+  GstCLRotate *self = GST_CL_ROTATE (filter);
+  GstCLRotateMethod method;
+  RotateParams params;
+  gint quarters;
+
+  GST_OBJECT_LOCK (self);
+  params = self->params;
+  GST_OBJECT_UNLOCK (self);
+
+  /* Quarter turns land on pixel centres: nearest makes them an exact
+   * permutation, where a cubic other than Catmull-Rom would blur. */
+  method = quarter_turn (params.angle, &quarters) ?
+      GST_CL_ROTATE_METHOD_NEAREST : params.method;
+
+  for (guint p = 0; p < self->n_planes; p++)
+    if (!rotate_plane (self, &params, p, in, out, method, error))
+      return FALSE;
+  return TRUE;
+}
+
+static GstCaps *
+gst_cl_rotate_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCLRotate *self = GST_CL_ROTATE (trans);
+  RotateParams params;
+  GstCaps *ret;
+
+  GST_OBJECT_LOCK (self);
+  params = self->params;
+  GST_OBJECT_UNLOCK (self);
+
+  if (params.output_size == GST_CL_ROTATE_OUTPUT_SAME)
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_caps (trans,
+        direction, caps, filter);
+
+  /* fit: a fixed input size gives one output size; any other way round,
+   * any size. */
+  ret = gst_caps_new_empty ();
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
+    gint w, h;
+
+    if (direction == GST_PAD_SINK && gst_structure_get_int (s, "width", &w)
+        && gst_structure_get_int (s, "height", &h)) {
+      gst_cl_rotate_fit_size (params.angle, w, h, &w, &h);
+      gst_structure_set (s, "width", G_TYPE_INT, w, "height", G_TYPE_INT, h,
+          NULL);
+    } else {
+      gst_structure_set (s, "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
+          "height", GST_TYPE_INT_RANGE, 1, G_MAXINT, NULL);
+    }
+    gst_caps_append_structure_full (ret, s,
+        gst_caps_features_copy (gst_caps_get_features (caps, i)));
+  }
+  ret = gst_cl_filter_restrict_caps (GST_CL_FILTER (self), ret);
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
+        GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (ret);
+    ret = tmp;
+  }
+  GST_DEBUG_OBJECT (self, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
+      ret);
+  return ret;
+}
+
+/* Pointer positions on the output are reported in the input's pixels, as
+ * videoflip does for its turns. */
+static gboolean
+gst_cl_rotate_src_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCLRotate *self = GST_CL_ROTATE (trans);
+  gdouble x, y, sx, sy;
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION
+      && gst_navigation_event_get_coordinates (event, &x, &y)) {
+    GST_OBJECT_LOCK (self);
+    map_to_source (&self->params, self->in_width, self->in_height,
+        self->out_width, self->out_height, x, y, &sx, &sy);
+    GST_OBJECT_UNLOCK (self);
+    event = gst_event_make_writable (event);
+    gst_navigation_event_set_coordinates (event, sx, sy);
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
+}
+
+/* After an angle or output-size change: passthrough on or off, and new
+ * caps when the fit size changes. */
+static void
+update_for_params (GstCLRotate * self)
+{
+  gboolean identity, resize = FALSE;
+
+  GST_OBJECT_LOCK (self);
+  identity = self->in_width > 0 && is_identity (&self->params,
+      self->in_width, self->in_height, self->out_width, self->out_height);
+  if (self->in_width > 0) {
+    gint w = self->in_width, h = self->in_height;
+
+    if (self->params.output_size == GST_CL_ROTATE_OUTPUT_FIT)
+      gst_cl_rotate_fit_size (self->params.angle, w, h, &w, &h);
+    resize = w != self->out_width || h != self->out_height;
+  }
+  GST_OBJECT_UNLOCK (self);
+
+  if (resize) {
+    GST_DEBUG_OBJECT (self, "output size changes: renegotiating");
+    gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
+  } else {
+    gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), identity);
+  }
+}
+
+static void
+gst_cl_rotate_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCLRotate *self = GST_CL_ROTATE (object);
+  gboolean geometry = FALSE;
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_ANGLE:
+      self->params.angle = g_value_get_double (value);
+      geometry = TRUE;
+      break;
+    case PROP_CENTER_X:
+      self->params.center_x = g_value_get_double (value);
+      break;
+    case PROP_CENTER_Y:
+      self->params.center_y = g_value_get_double (value);
+      break;
+    case PROP_METHOD:
+      self->params.method = g_value_get_enum (value);
+      break;
+    case PROP_OUTPUT_SIZE:
+      self->params.output_size = g_value_get_enum (value);
+      geometry = TRUE;
+      break;
+    case PROP_BACKGROUND:
+      self->params.background = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+
+  if (geometry)
+    update_for_params (self);
+}
+
+static void
+gst_cl_rotate_get_property (GObject * object, guint prop_id, GValue * value,
+    GParamSpec * pspec)
+{
+  GstCLRotate *self = GST_CL_ROTATE (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_ANGLE:
+      g_value_set_double (value, self->params.angle);
+      break;
+    case PROP_CENTER_X:
+      g_value_set_double (value, self->params.center_x);
+      break;
+    case PROP_CENTER_Y:
+      g_value_set_double (value, self->params.center_y);
+      break;
+    case PROP_METHOD:
+      g_value_set_enum (value, self->params.method);
+      break;
+    case PROP_OUTPUT_SIZE:
+      g_value_set_enum (value, self->params.output_size);
+      break;
+    case PROP_BACKGROUND:
+      g_value_set_uint (value, self->params.background);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cl_rotate_init (GstCLRotate * self)
+{
+  self->params.angle = DEFAULT_ANGLE;
+  self->params.center_x = DEFAULT_CENTER;
+  self->params.center_y = DEFAULT_CENTER;
+  self->params.method = DEFAULT_METHOD;
+  self->params.output_size = DEFAULT_OUTPUT_SIZE;
+  self->params.background = DEFAULT_BACKGROUND;
+}
+
+static void
+gst_cl_rotate_class_init (GstCLRotateClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GstCLFilterClass *cl_class = GST_CL_FILTER_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
+      G_PARAM_STATIC_STRINGS;
+
+  GST_DEBUG_CATEGORY_INIT (gst_cl_rotate_debug, "clrotate", 0,
+      "OpenCL rotation");
+
+  gobject_class->set_property = gst_cl_rotate_set_property;
+  gobject_class->get_property = gst_cl_rotate_get_property;
+
+  g_object_class_install_property (gobject_class, PROP_ANGLE,
+      g_param_spec_double ("angle", "Angle",
+          "Rotation in degrees; positive turns the picture counter-clockwise",
+          -G_MAXDOUBLE, G_MAXDOUBLE, DEFAULT_ANGLE,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_CENTER_X,
+      g_param_spec_double ("center-x", "Center X",
+          "Pivot, as a fraction of the width (output-size=same)", 0.0, 1.0,
+          DEFAULT_CENTER, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_CENTER_Y,
+      g_param_spec_double ("center-y", "Center Y",
+          "Pivot, as a fraction of the height (output-size=same)", 0.0, 1.0,
+          DEFAULT_CENTER, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_METHOD,
+      g_param_spec_enum ("method", "Method", "Sampling method",
+          GST_TYPE_CL_ROTATE_METHOD, DEFAULT_METHOD, flags));
+  g_object_class_install_property (gobject_class, PROP_OUTPUT_SIZE,
+      g_param_spec_enum ("output-size", "Output size",
+          "The input's size (corners cut) or the rotated frame's bounding "
+          "box (renegotiates when the angle changes)",
+          GST_TYPE_CL_ROTATE_OUTPUT_SIZE, DEFAULT_OUTPUT_SIZE, flags));
+  g_object_class_install_property (gobject_class, PROP_BACKGROUND,
+      g_param_spec_uint ("background", "Background",
+          "Colour (0xAARRGGBB) of pixels from outside the source", 0,
+          G_MAXUINT32, DEFAULT_BACKGROUND, flags | GST_PARAM_CONTROLLABLE));
+
+  gst_element_class_set_static_metadata (element_class,
+      "OpenCL rotation", "Filter/Effect/Video/Hardware",
+      "Rotates video by any angle on an OpenCL device",
+      "gst-opencl developers");
+
+  trans_class->transform_caps = gst_cl_rotate_transform_caps;
+  trans_class->src_event = gst_cl_rotate_src_event;
+
+  cl_class->close = gst_cl_rotate_close;
+  cl_class->set_info = gst_cl_rotate_set_info;
+  cl_class->process = gst_cl_rotate_process;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_ROTATE_METHOD, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_ROTATE_OUTPUT_SIZE, 0);
+}
