@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-GST_DEBUG_CATEGORY (gst_cl_context_debug);
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
 #define GST_CAT_DEFAULT gst_cl_context_debug
 
 G_DEFINE_TYPE (GstCLContext, gst_cl_context, GST_TYPE_OBJECT);
@@ -45,9 +45,7 @@ static void
 gst_cl_context_class_init (GstCLContextClass * klass)
 {
   G_OBJECT_CLASS (klass)->finalize = gst_cl_context_finalize;
-
-  GST_DEBUG_CATEGORY_INIT (gst_cl_context_debug, "clcontext", 0,
-      "OpenCL devices and contexts");
+  gst_cl_debug_init ();
 }
 
 /* Work-groups: the global size is rounded up to a multiple of these (no
@@ -257,7 +255,7 @@ gst_cl_handle_set_context (GstElement * element, GstContext * gst_context,
   }
   GST_OBJECT_UNLOCK (element);
 
-  GST_CAT_INFO_OBJECT (gst_cl_context_debug, element,
+  GST_INFO_OBJECT (element,
       "%s the shared OpenCL context on %s", taken ? "took" : "did not take",
       shared->info->device_name);
   gst_object_unref (shared);
@@ -284,7 +282,7 @@ gst_cl_handle_context_query (GstElement * element, GstQuery * query,
       GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT, context, NULL);
   gst_query_set_context (query, answer);
   gst_context_unref (answer);
-  GST_CAT_LOG_OBJECT (gst_cl_context_debug, element, "answered a context query");
+  GST_LOG_OBJECT (element, "answered a context query");
   return TRUE;
 }
 

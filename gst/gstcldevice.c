@@ -6,8 +6,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
+GST_DEBUG_CATEGORY (gst_cl_context_debug);
 #define GST_CAT_DEFAULT gst_cl_context_debug
+
+/* The runtime logs before any element class exists (device enumeration),
+ * so its category is made on first use. */
+void
+gst_cl_debug_init (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done)) {
+    GST_DEBUG_CATEGORY_INIT (gst_cl_context_debug, "clcontext", 0,
+        "OpenCL devices and contexts");
+    g_once_init_leave (&done, 1);
+  }
+}
 
 G_DEFINE_QUARK (gst-cl-error-quark, gst_cl_error);
 
@@ -243,6 +257,7 @@ enumerate_devices (gpointer unused)
   cl_platform_id *platforms;
   cl_uint n_platforms = 0;
 
+  gst_cl_debug_init ();
   list->devices = g_ptr_array_new ();
   list->status = clGetPlatformIDs (0, NULL, &n_platforms);
   if (list->status != CL_SUCCESS || n_platforms == 0)

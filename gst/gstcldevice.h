@@ -57,6 +57,8 @@ typedef struct
   gsize max_work_group_size;
 } GstCLDeviceInfo;
 
+void gst_cl_debug_init (void);
+
 const gchar *gst_cl_error_name (cl_int status);
 
 gboolean gst_cl_check (cl_int status, GError ** error, const gchar * what);
