@@ -63,8 +63,11 @@ __constant sampler_t gst_cl_nearest = CLK_NORMALIZED_COORDS_FALSE |
 
 #define PLANE_IN(name) __read_only image2d_t name, int name##_pitch
 #define PLANE_OUT(name) __write_only image2d_t name, int name##_pitch
+/* Image reads return value / ELEM_MAX in float; rint restores the exact
+ * integer, so both storages compute from the same values. */
 #define LOAD(name, x, y) \
-    (PIX_FROM_F4 (read_imagef (name, gst_cl_nearest, (int2) (x, y))) * ELEM_MAX)
+    rint (PIX_FROM_F4 (read_imagef (name, gst_cl_nearest, (int2) (x, y))) \
+        * ELEM_MAX)
 #define STORE(name, x, y, v) \
     write_imagef (name, (int2) (x, y), \
         PIX_TO_F4 (clamp (rint (v), 0.0f, ELEM_MAX) / ELEM_MAX))

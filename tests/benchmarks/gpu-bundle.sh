@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Collects what a machine without GStreamer needs to run the plugin, its
+# tests and gst-launch-1.0 pipelines: the tools, the plugins the pipelines
+# use, our plugin, the test programs, and every library they load (less
+# the C library, which the machine has), into one folder.
+#
+#   tests/benchmarks/gpu-bundle.sh [BUILD_DIR] [OUT_DIR]
+#
+# Defaults: build and .gpu-bundle (both relative to the repository). On the
+# other machine, run tests/benchmarks/gpu-env.sh from the bundle's parent.
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+build="$(cd "$repo/${1:-build}" && pwd)"
+out="$repo/${2:-.gpu-bundle}"
+
+gst_libexec="$(pkg-config --variable=libexecdir gstreamer-1.0 2>/dev/null || true)"
+[ -x "$gst_libexec/gstreamer-1.0/gst-plugin-scanner" ] ||
+    gst_libexec=/usr/lib/x86_64-linux-gnu/gstreamer1.0
+plugin_dir="$(pkg-config --variable=pluginsdir gstreamer-1.0)"
+
+plugins="coreelements videotestsrc videoconvertscale app png multifile
+    imagefreeze compositor debug coretracers"
+
+rm -rf "$out"
+mkdir -p "$out/bin" "$out/plugins" "$out/lib"
+
+cp "$(command -v gst-launch-1.0)" "$(command -v gst-inspect-1.0)" "$out/bin/"
+cp "$(find "$gst_libexec" -name gst-plugin-scanner | head -n 1)" "$out/bin/"
+for p in $plugins; do
+    cp "$plugin_dir/libgst$p.so" "$out/plugins/"
+done
+cp "$build/gst/libgstopencl.so" "$out/plugins/"
+find "$build/tests" "$build/docs" -maxdepth 3 -type f -executable \
+    ! -name '*.so' ! -name '*.sh' -exec cp {} "$out/bin/" \; 2>/dev/null || true
+
+# Every library the binaries and plugins need, except those every Linux
+# machine has (the C library and the dynamic loader).
+skip='^(libc|libm|libpthread|libdl|librt|ld-linux[^ ]*|linux-vdso)\.so'
+for f in "$out"/bin/* "$out"/plugins/*; do
+    ldd "$f" 2>/dev/null | awk '$3 ~ /^\// { print $1, $3 }'
+done | sort -u | while read -r name path; do
+    [[ "$name" =~ $skip ]] || cp -L "$path" "$out/lib/$name"
+done
+
+du -sh "$out"

@@ -1,0 +1,17 @@
+# Sourced on a machine that has an NVIDIA OpenCL driver but no GStreamer,
+# from the folder that holds the bundle made by gpu-bundle.sh:
+#   source tests/benchmarks/gpu-env.sh [BUNDLE_DIR]
+# Points GStreamer at the bundle and ocl-icd at NVIDIA's driver only.
+bundle="$(cd "${1:-.gpu-bundle}" && pwd)"
+export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export PATH="$bundle/bin:$PATH"
+export GST_PLUGIN_SYSTEM_PATH="$bundle/plugins"
+export GST_PLUGIN_PATH="$bundle/plugins"
+export GST_PLUGIN_SCANNER="$bundle/bin/gst-plugin-scanner"
+export GST_REGISTRY="${TMPDIR:-/tmp}/gst-opencl-registry.bin"
+export POCL_CACHE_DIR="${TMPDIR:-/tmp}/gst-opencl-pocl-cache"
+vendors="${TMPDIR:-/tmp}/gst-opencl-icd"
+mkdir -p "$vendors" "$POCL_CACHE_DIR"
+echo libnvidia-opencl.so.1 > "$vendors/nvidia.icd"
+export OCL_ICD_VENDORS="$vendors"
+export GST_CL_DEVICE="${GST_CL_DEVICE:-nvidia}"
