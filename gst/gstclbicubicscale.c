@@ -696,9 +696,10 @@ static void
 fixate_par (GstStructure * outs, gint n, gint d, gint * par_n, gint * par_d)
 {
   if (gst_structure_has_field (outs, "pixel-aspect-ratio")
-      && !gst_structure_fixate_field_nearest_fraction (outs,
-          "pixel-aspect-ratio", n, d))
-    GST_WARNING ("could not fix the pixel-aspect-ratio");
+      && !gst_value_is_fixed (gst_structure_get_value (outs,
+              "pixel-aspect-ratio")))
+    gst_structure_fixate_field_nearest_fraction (outs, "pixel-aspect-ratio",
+        n, d);
   get_par (outs, par_n, par_d);
 }
 
@@ -718,20 +719,28 @@ height_for_width (gint width, gint dar_n, gint dar_d, gint par_n, gint par_d)
           (guint64) dar_n * par_d), 1);
 }
 
-/* Whether @outs can take @field = @value exactly (fixing it there). */
-static gboolean
-try_int (GstStructure * outs, const gchar * field, gint value)
+/* The value of @field nearest @value that @outs allows. */
+static gint
+nearest_int (const GstStructure * outs, const gchar * field, gint value)
 {
   GstStructure *probe = gst_structure_copy (outs);
-  gboolean ok;
-  gint got;
 
-  ok = gst_structure_fixate_field_nearest_int (probe, field, value)
-      && gst_structure_get_int (probe, field, &got) && got == value;
+  gst_structure_fixate_field_nearest_int (probe, field, value);
+  gst_structure_get_int (probe, field, &value);
   gst_structure_free (probe);
-  if (ok)
-    gst_structure_set (outs, field, G_TYPE_INT, value, NULL);
-  return ok;
+  return value;
+}
+
+/* Whether @outs can take exactly @width x @height (fixing them there). */
+static gboolean
+try_size (GstStructure * outs, gint width, gint height)
+{
+  if (nearest_int (outs, "width", width) != width
+      || nearest_int (outs, "height", height) != height)
+    return FALSE;
+  gst_structure_set (outs, "width", G_TYPE_INT, width, "height", G_TYPE_INT,
+      height, NULL);
+  return TRUE;
 }
 
 /* Keeps the input's display aspect ratio, as videoscale does: from the
@@ -777,19 +786,23 @@ fixate_size (GstCLBicubicScale * self, GstStructure * ins, GstStructure * outs)
   } else if (w_fixed) {
     gst_structure_fixate_field_nearest_int (outs, "height",
         height_for_width (w, dar_n, dar_d, to_par_n, to_par_d));
-  } else if (try_int (outs, "height", from_h)) {
-    gst_structure_fixate_field_nearest_int (outs, "width",
-        width_for_height (from_h, dar_n, dar_d, to_par_n, to_par_d));
-  } else if (try_int (outs, "width", from_w)) {
-    gst_structure_fixate_field_nearest_int (outs, "height",
-        height_for_width (from_w, dar_n, dar_d, to_par_n, to_par_d));
-  } else {
-    /* Neither input dimension fits: take the nearest height, then the
-     * width that keeps the DAR. */
-    gst_structure_fixate_field_nearest_int (outs, "height", from_h);
-    gst_structure_get_int (outs, "height", &h);
-    gst_structure_fixate_field_nearest_int (outs, "width",
-        width_for_height (h, dar_n, dar_d, to_par_n, to_par_d));
+  } else if (!try_size (outs, width_for_height (from_h, dar_n, dar_d,
+              to_par_n, to_par_d), from_h)
+      && !try_size (outs, from_w, height_for_width (from_w, dar_n, dar_d,
+              to_par_n, to_par_d))) {
+    /* Neither input dimension fits: the height nearest the input's with
+     * its width, else the width nearest that with its height, else the
+     * nearest of both (the DAR cannot be kept). */
+    h = nearest_int (outs, "height", from_h);
+    w = width_for_height (h, dar_n, dar_d, to_par_n, to_par_d);
+    if (!try_size (outs, w, h)) {
+      w = nearest_int (outs, "width", w);
+      h = height_for_width (w, dar_n, dar_d, to_par_n, to_par_d);
+      if (!try_size (outs, w, h)) {
+        gst_structure_fixate_field_nearest_int (outs, "width", w);
+        gst_structure_fixate_field_nearest_int (outs, "height", h);
+      }
+    }
   }
 }
 

@@ -1,1 +1,321 @@
-/* placeholder until its own test is written */
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The runtime's pure functions, on fabricated device descriptions: no
+ * OpenCL device is needed.
+ */
+#include <gst/check/gstcheck.h>
+#include <gst/video/video.h>
+#include <string.h>
+
+#include "gstclbicubicscale.h"
+#include "gstcldevice.h"
+#include "gstclframe.h"
+
+static GstCLDeviceInfo
+fake_device (gboolean qcom_bicubic)
+{
+  GstCLDeviceInfo info = {
+    .platform_index = 0,
+    .device_index = 1,
+    .platform_name = (gchar *) "Portable Computing Language",
+    .device_name = (gchar *) "pthread-skylake-avx512",
+    .type = CL_DEVICE_TYPE_GPU,
+    .image_support = TRUE,
+    .image_formats = GST_CL_IMAGE_R8 | GST_CL_IMAGE_R16 | GST_CL_IMAGE_RG8 |
+        GST_CL_IMAGE_RGBA8,
+    .has_qcom_bicubic = qcom_bicubic,
+  };
+
+  return info;
+}
+
+/* 1. gst_cl_bicubic_scale_choose_mode over every combination of the
+ * tables below, against the documented rule: the native sampler is
+ * possible iff the device has cl_qcom_filter_bicubic, frames are images,
+ * (b, c) is Catmull-Rom (0, 0.5), and the scale is no downscale on either
+ * axis or antialias is off. auto takes it where possible; native fails
+ * with a reason where not; emulated is always emulated. */
+static const struct
+{
+  const gchar *name;
+  gdouble b, c;
+} filters[] = {
+  {"catmull-rom", 0.0, 0.5},
+  {"mitchell", 1.0 / 3.0, 1.0 / 3.0},
+  {"b-spline", 1.0, 0.0},
+  {"sharp", 0.0, 0.75},
+  {"near catmull-rom", 0.0, 0.51},
+};
+
+static const struct
+{
+  gint in_w, in_h, out_w, out_h;
+  gboolean downscale;           /* on either axis */
+} sizes[] = {
+  {320, 240, 640, 480, FALSE},
+  {320, 240, 320, 240, FALSE},
+  {640, 480, 320, 240, TRUE},
+  {320, 240, 640, 120, TRUE},   /* up in x, down in y */
+  {320, 240, 160, 480, TRUE},   /* down in x, up in y */
+};
+
+static const GstCLMemory memories[] = {
+  GST_CL_MEMORY_IMAGE, GST_CL_MEMORY_BUFFER,
+};
+
+static const GstCLBicubicScaleMode requests[] = {
+  GST_CL_BICUBIC_SCALE_MODE_AUTO, GST_CL_BICUBIC_SCALE_MODE_NATIVE,
+  GST_CL_BICUBIC_SCALE_MODE_EMULATED,
+};
+
+/* NULL when the native sampler can run, else a word the refusal must
+ * contain: the first condition it fails. */
+static const gchar *
+native_obstacle (gboolean qcom, GstCLMemory memory, gdouble b, gdouble c,
+    gboolean antialias, gboolean downscale)
+{
+  if (!qcom)
+    return "cl_qcom_filter_bicubic";
+  if (memory != GST_CL_MEMORY_IMAGE)
+    return "memory=image";
+  if (b != 0.0 || c != 0.5)
+    return "Catmull-Rom";
+  if (antialias && downscale)
+    return "antialias";
+  return NULL;
+}
+
+static void
+check_choice (gboolean qcom, guint f, guint s, gboolean antialias,
+    GstCLMemory memory, GstCLBicubicScaleMode requested)
+{
+  GstCLDeviceInfo device = fake_device (qcom);
+  const gchar *obstacle = native_obstacle (qcom, memory, filters[f].b,
+      filters[f].c, antialias, sizes[s].downscale);
+  GstCLBicubicScaleMode chosen = GST_CL_BICUBIC_SCALE_MODE_AUTO;
+  GError *error = NULL;
+  gchar *what = g_strdup_printf ("extension %d, %s, %dx%d -> %dx%d, "
+      "antialias %d, memory %d, requested %d", qcom, filters[f].name,
+      sizes[s].in_w, sizes[s].in_h, sizes[s].out_w, sizes[s].out_h,
+      antialias, memory, requested);
+  gboolean ok = gst_cl_bicubic_scale_choose_mode (&device, memory, requested,
+      filters[f].b, filters[f].c, antialias, sizes[s].in_w, sizes[s].in_h,
+      sizes[s].out_w, sizes[s].out_h, &chosen, &error);
+
+  if (requested == GST_CL_BICUBIC_SCALE_MODE_NATIVE && obstacle) {
+    fail_if (ok, "%s: accepted", what);
+    fail_unless (g_error_matches (error, GST_CL_ERROR,
+            GST_CL_ERROR_UNSUPPORTED), "%s: wrong error", what);
+    fail_unless (strstr (error->message, obstacle) != NULL,
+        "%s: \"%s\" does not name %s", what, error->message, obstacle);
+    fail_unless (strstr (error->message, device.device_name) != NULL,
+        "%s: \"%s\" does not name the device", what, error->message);
+  } else {
+    GstCLBicubicScaleMode expected =
+        requested == GST_CL_BICUBIC_SCALE_MODE_EMULATED || obstacle ?
+        GST_CL_BICUBIC_SCALE_MODE_EMULATED : GST_CL_BICUBIC_SCALE_MODE_NATIVE;
+
+    fail_unless (ok && error == NULL, "%s: refused: %s", what,
+        error ? error->message : "no error");
+    fail_unless (chosen == expected, "%s: chose %d, expected %d", what,
+        chosen, expected);
+  }
+  g_clear_error (&error);
+  g_free (what);
+}
+
+GST_START_TEST (test_choose_mode)
+{
+  for (guint qcom = 0; qcom < 2; qcom++)
+    for (guint f = 0; f < G_N_ELEMENTS (filters); f++)
+      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+        for (guint antialias = 0; antialias < 2; antialias++)
+          for (guint m = 0; m < G_N_ELEMENTS (memories); m++)
+            for (guint r = 0; r < G_N_ELEMENTS (requests); r++)
+              check_choice (qcom, f, s, antialias, memories[m], requests[r]);
+}
+
+GST_END_TEST;
+
+/* 2. Device selectors against the fake device 0:1. */
+static const struct
+{
+  const gchar *selector;
+  gboolean matches;
+} selectors[] = {
+  {"0:1", TRUE},
+  {"0:0", FALSE},
+  {"1:1", FALSE},
+  {"skylake", TRUE},            /* device name */
+  {"SkyLake-AVX", TRUE},        /* any case */
+  {"portable computing", TRUE}, /* platform name */
+  {"POCL", FALSE},              /* not a substring of either */
+  {"nvidia", FALSE},
+  {"0:1x", FALSE},              /* not indices, so a name: no match */
+};
+
+GST_START_TEST (test_device_matches)
+{
+  GstCLDeviceInfo device = fake_device (FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (selectors); i++)
+    fail_unless (gst_cl_device_matches (&device, selectors[i].selector) ==
+        selectors[i].matches, "selector \"%s\" should %smatch",
+        selectors[i].selector, selectors[i].matches ? "" : "not ");
+}
+
+GST_END_TEST;
+
+/* 3. The channel values a plane takes to show a colour. YUV rows assume
+ * what gst_video_info_set_format gives 320x240 I420 and NV12: BT.601
+ * limited range (checked in the test). */
+static const struct
+{
+  GstVideoFormat format;
+  guint plane;
+  guint32 argb;
+  guint n;                      /* channels of the plane */
+  gfloat value[4];
+} colours[] = {
+  {GST_VIDEO_FORMAT_RGBA, 0, 0xff000000, 4, {0, 0, 0, 255}},
+  {GST_VIDEO_FORMAT_ARGB, 0, 0xff000000, 4, {255, 0, 0, 0}},
+  {GST_VIDEO_FORMAT_BGRA, 0, 0xffff0000, 4, {0, 0, 255, 255}},
+  {GST_VIDEO_FORMAT_xRGB, 0, 0xff000000, 4, {255, 0, 0, 0}},  /* padding */
+  {GST_VIDEO_FORMAT_RGBx, 0, 0x00000000, 4, {0, 0, 0, 255}},  /* padding */
+  {GST_VIDEO_FORMAT_RGBA, 0, 0x00000000, 4, {0, 0, 0, 0}},    /* transparent */
+  {GST_VIDEO_FORMAT_I420, 0, 0xff000000, 1, {16}},
+  {GST_VIDEO_FORMAT_I420, 1, 0xff000000, 1, {128}},
+  {GST_VIDEO_FORMAT_I420, 2, 0xff000000, 1, {128}},
+  {GST_VIDEO_FORMAT_I420, 0, 0xffffffff, 1, {235}},
+  {GST_VIDEO_FORMAT_I420, 1, 0xffffffff, 1, {128}},
+  {GST_VIDEO_FORMAT_I420, 0, 0xffff0000, 1, {81}},            /* red */
+  {GST_VIDEO_FORMAT_I420, 1, 0xffff0000, 1, {90}},
+  {GST_VIDEO_FORMAT_I420, 2, 0xffff0000, 1, {240}},
+  {GST_VIDEO_FORMAT_NV12, 0, 0xff000000, 1, {16}},
+  {GST_VIDEO_FORMAT_NV12, 1, 0xff000000, 2, {128, 128}},
+  {GST_VIDEO_FORMAT_NV12, 1, 0xffff0000, 2, {90, 240}},
+  {GST_VIDEO_FORMAT_GRAY8, 0, 0xffffffff, 1, {255}},
+  {GST_VIDEO_FORMAT_GRAY8, 0, 0xff000000, 1, {0}},
+  {GST_VIDEO_FORMAT_GRAY16_LE, 0, 0xffffffff, 1, {65535}},
+};
+
+GST_START_TEST (test_plane_color)
+{
+  GstVideoInfo info;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 320, 240);
+  fail_unless (gst_video_colorimetry_matches (&info.colorimetry,
+          GST_VIDEO_COLORIMETRY_BT601));
+
+  for (guint i = 0; i < G_N_ELEMENTS (colours); i++) {
+    gfloat value[4];
+
+    gst_video_info_set_format (&info, colours[i].format, 320, 240);
+    gst_cl_frame_plane_color (&info, colours[i].plane, colours[i].argb, value);
+    for (guint c = 0; c < colours[i].n; c++)
+      fail_unless (value[c] == colours[i].value[c],
+          "%s plane %u colour 0x%08x channel %u: %g, expected %g",
+          gst_video_format_to_string (colours[i].format), colours[i].plane,
+          colours[i].argb, c, value[c], colours[i].value[c]);
+  }
+}
+
+GST_END_TEST;
+
+/* 4. OpenCL error names and gst_cl_check. */
+GST_START_TEST (test_errors)
+{
+  const gchar *unknown = gst_cl_error_name (-12345);
+  GError *error = NULL;
+
+  fail_unless_equals_string (gst_cl_error_name (CL_OUT_OF_RESOURCES),
+      "CL_OUT_OF_RESOURCES");
+  fail_unless_equals_string (gst_cl_error_name (CL_INVALID_VALUE),
+      "CL_INVALID_VALUE");
+  fail_unless (unknown != NULL && strstr (unknown, "unknown") != NULL);
+
+  fail_unless (gst_cl_check (CL_SUCCESS, &error, "Nothing"));
+  fail_unless (error == NULL);
+
+  fail_if (gst_cl_check (CL_OUT_OF_RESOURCES, &error, "Running a kernel"));
+  fail_unless (error != NULL && error->domain == GST_CL_ERROR);
+  fail_unless (strstr (error->message, "CL_OUT_OF_RESOURCES") != NULL,
+      "\"%s\" does not name the error", error->message);
+  fail_unless (strstr (error->message, "Running a kernel") != NULL,
+      "\"%s\" does not say what failed", error->message);
+  g_clear_error (&error);
+
+  /* Callers may not want the error. */
+  fail_if (gst_cl_check (CL_INVALID_VALUE, NULL, "Anything"));
+}
+
+GST_END_TEST;
+
+/* 5. Plane layouts, at an odd size: chroma rounds up. */
+typedef struct
+{
+  gint width, height;
+  guint channels, depth;
+} PlaneLayout;
+
+static const struct
+{
+  GstVideoFormat format;
+  guint n_planes;
+  PlaneLayout planes[3];
+} layouts[] = {
+  {GST_VIDEO_FORMAT_I420, 3, {{33, 17, 1, 8}, {17, 9, 1, 8}, {17, 9, 1, 8}}},
+  {GST_VIDEO_FORMAT_NV12, 2, {{33, 17, 1, 8}, {17, 9, 2, 8}}},
+  {GST_VIDEO_FORMAT_BGRx, 1, {{33, 17, 4, 8}}},
+  {GST_VIDEO_FORMAT_GRAY16_LE, 1, {{33, 17, 1, 16}}},
+};
+
+GST_START_TEST (test_frame_layout)
+{
+  GstVideoInfo info;
+  GstCLFrame frame;
+
+  for (guint i = 0; i < G_N_ELEMENTS (layouts); i++) {
+    const gchar *name = gst_video_format_to_string (layouts[i].format);
+
+    gst_video_info_set_format (&info, layouts[i].format, 33, 17);
+    fail_unless (gst_cl_frame_layout (&frame, &info, GST_CL_MEMORY_BUFFER));
+    fail_unless_equals_int (frame.n_planes, layouts[i].n_planes);
+    for (guint p = 0; p < frame.n_planes; p++) {
+      const PlaneLayout *want = &layouts[i].planes[p];
+      const GstCLPlane *got = &frame.planes[p];
+
+      fail_unless (got->width == want->width && got->height == want->height
+          && got->channels == want->channels && got->depth == want->depth,
+          "%s plane %u: %dx%d, %u channels of %u bits; expected %dx%d, "
+          "%u of %u", name, p, got->width, got->height, got->channels,
+          got->depth, want->width, want->height, want->channels, want->depth);
+      fail_unless_equals_int (got->pitch, got->width * got->channels);
+      fail_unless (got->mem == NULL);
+    }
+  }
+
+  /* Not one of GST_CL_FORMATS. */
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_YUY2, 32, 16);
+  fail_if (gst_cl_frame_layout (&frame, &info, GST_CL_MEMORY_BUFFER));
+}
+
+GST_END_TEST;
+
+static Suite *
+clruntime_suite (void)
+{
+  Suite *s = suite_create ("clruntime");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_choose_mode);
+  tcase_add_test (tc, test_device_matches);
+  tcase_add_test (tc, test_plane_color);
+  tcase_add_test (tc, test_errors);
+  tcase_add_test (tc, test_frame_layout);
+  return s;
+}
+
+GST_CHECK_MAIN (clruntime);
