@@ -52,7 +52,10 @@ enum
   PROP_ADD_BORDERS,
   PROP_MODE,
   PROP_ACTIVE_MODE,
+  N_PROPERTIES
 };
+
+static GParamSpec *properties[N_PROPERTIES];
 
 /* The filter's parameters; a frame is scaled with one consistent set. */
 typedef struct
@@ -382,12 +385,6 @@ gst_cl_bicubic_scale_open (GstCLFilter * filter, GError ** error)
         device->device_name);
     return FALSE;
   }
-  if (mode == GST_CL_BICUBIC_SCALE_MODE_NATIVE
-      && gst_cl_filter_get_memory (filter) != GST_CL_MEMORY_IMAGE) {
-    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
-        "mode=native samples images, but memory is buffer");
-    return FALSE;
-  }
   return TRUE;
 }
 
@@ -608,6 +605,7 @@ gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
   GstCLContext *context = gst_cl_filter_get_context (filter);
   GstCLBicubicScaleMode chosen;
   ScaleParams params;
+  gboolean changed;
 
   GST_OBJECT_LOCK (self);
   params = self->params;
@@ -621,11 +619,14 @@ gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
     return FALSE;
 
   GST_OBJECT_LOCK (self);
-  if (self->active_mode != chosen)
-    GST_INFO_OBJECT (self, "scaling with the %s path",
-        chosen == GST_CL_BICUBIC_SCALE_MODE_NATIVE ? "native" : "emulated");
+  changed = self->active_mode != chosen;
   self->active_mode = chosen;
   GST_OBJECT_UNLOCK (self);
+  if (changed) {
+    GST_INFO_OBJECT (self, "scaling with the %s path",
+        chosen == GST_CL_BICUBIC_SCALE_MODE_NATIVE ? "native" : "emulated");
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE_MODE]);
+  }
 
   if (chosen == GST_CL_BICUBIC_SCALE_MODE_NATIVE) {
     if (!ensure_native (self, in, error))
@@ -820,20 +821,22 @@ gst_cl_bicubic_scale_fixate_caps (GstBaseTransform * trans,
   return othercaps;
 }
 
-/* Navigation pointers land on output pixels: report them in input pixels. */
+/* Navigation pointers land on output pixels: report them in input pixels,
+ * through the picture's rectangle when the output is letterboxed. */
 static gboolean
 gst_cl_bicubic_scale_src_event (GstBaseTransform * trans, GstEvent * event)
 {
+  GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (trans);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+  const GstVideoRectangle *rect = &self->planes[0].rect;
   gdouble x, y;
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION
-      && filter->out_info.width > 0 && filter->in_info.width > 0
+  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION && self->n_planes > 0
       && gst_navigation_event_get_coordinates (event, &x, &y)) {
     event = gst_event_make_writable (event);
     gst_navigation_event_set_coordinates (event,
-        x * filter->in_info.width / filter->out_info.width,
-        y * filter->in_info.height / filter->out_info.height);
+        (x - rect->x) * filter->in_info.width / rect->w,
+        (y - rect->y) * filter->in_info.height / rect->h);
   }
   return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
 }
@@ -949,11 +952,11 @@ gst_cl_bicubic_scale_class_init (GstCLBicubicScaleClass * klass)
   g_object_class_install_property (gobject_class, PROP_B,
       g_param_spec_double ("b", "B",
           "B of the (B, C) cubic (setting it makes filter=custom)", 0.0, 1.0,
-          DEFAULT_B, flags));
+          DEFAULT_B, flags | GST_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_C,
       g_param_spec_double ("c", "C",
           "C of the (B, C) cubic (setting it makes filter=custom)", 0.0, 1.0,
-          DEFAULT_C, flags));
+          DEFAULT_C, flags | GST_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_FILTER,
       g_param_spec_enum ("filter", "Filter",
           "Cubic preset; sets b and c", GST_TYPE_CL_BICUBIC_FILTER,
@@ -971,11 +974,13 @@ gst_cl_bicubic_scale_class_init (GstCLBicubicScaleClass * klass)
       g_param_spec_enum ("mode", "Mode",
           "Native cl_qcom_filter_bicubic sampler or emulated kernel",
           GST_TYPE_CL_BICUBIC_SCALE_MODE, DEFAULT_MODE, flags));
-  g_object_class_install_property (gobject_class, PROP_ACTIVE_MODE,
+  properties[PROP_ACTIVE_MODE] =
       g_param_spec_enum ("active-mode", "Active mode",
           "The path that scaled the last frame (auto: none yet)",
           GST_TYPE_CL_BICUBIC_SCALE_MODE, GST_CL_BICUBIC_SCALE_MODE_AUTO,
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_property (gobject_class, PROP_ACTIVE_MODE,
+      properties[PROP_ACTIVE_MODE]);
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL bicubic scaler", "Filter/Converter/Video/Scaler/Hardware",

@@ -21,7 +21,8 @@ typedef struct
 
   /* READY and up */
   GstCLContext *context;        /* also under the object lock */
-  GstCLMemory memory;           /* resolved: image or buffer */
+  GstCLMemory setting;          /* the memory property when opened */
+  GstCLMemory memory;           /* for the negotiated caps: image or buffer */
   GstCaps *device_caps;         /* what the device serves */
 
   /* the negotiated caps' device frames */
@@ -115,8 +116,9 @@ gst_cl_filter_create_kernel (GstCLFilter * self, const gchar * program_name,
       error);
 }
 
-/* The caps this device can serve with the chosen storage: the formats it
- * holds and, for images, its maximum image size. */
+/* The caps this device can serve with the storage setting: with images,
+ * the formats it holds in images and its maximum image size; buffers (and
+ * so auto) serve everything. */
 static GstCaps *
 build_device_caps (GstCLFilter * self)
 {
@@ -136,14 +138,13 @@ build_device_caps (GstCLFilter * self)
     GstVideoFormat format = gst_video_format_from_string (g_value_get_string
         (f));
 
-    if (gst_cl_format_supported (format, priv->memory, info))
+    if (gst_cl_format_supported (format, priv->setting, info))
       gst_value_list_append_value (&served, f);
     else
-      GST_INFO_OBJECT (self, "%s cannot hold %s frames in %s",
-          info->device_name, g_value_get_string (f),
-          priv->memory == GST_CL_MEMORY_IMAGE ? "images" : "buffers");
+      GST_INFO_OBJECT (self, "%s cannot hold %s frames in images",
+          info->device_name, g_value_get_string (f));
   }
-  if (priv->memory == GST_CL_MEMORY_IMAGE) {
+  if (priv->setting == GST_CL_MEMORY_IMAGE) {
     max_w = MIN (info->image2d_max_width, G_MAXINT);
     max_h = MIN (info->image2d_max_height, G_MAXINT);
   }
@@ -199,15 +200,27 @@ gst_cl_filter_transform_caps (GstBaseTransform * trans,
   return result;
 }
 
+static gboolean
+fits_images (const GstCLDeviceInfo * info, const GstVideoInfo * vinfo)
+{
+  return gst_cl_format_supported (GST_VIDEO_INFO_FORMAT (vinfo),
+      GST_CL_MEMORY_IMAGE, info)
+      && (gsize) GST_VIDEO_INFO_WIDTH (vinfo) <= info->image2d_max_width
+      && (gsize) GST_VIDEO_INFO_HEIGHT (vinfo) <= info->image2d_max_height;
+}
+
+/* The storage for the negotiated caps. auto takes images on GPUs, whose
+ * texture hardware serves them, where the device holds the format and
+ * size in images; buffers elsewhere: on CPU devices image reads are
+ * software and much slower than buffer loads. */
 static GstCLMemory
-resolve_memory (GstCLMemory setting, const GstCLDeviceInfo * info)
+choose_storage (GstCLMemory setting, const GstCLDeviceInfo * info,
+    const GstVideoInfo * in, const GstVideoInfo * out)
 {
   if (setting != GST_CL_MEMORY_AUTO)
     return setting;
-  /* On CPU devices image reads are software and much slower than buffer
-   * loads; images pay off where texture hardware serves them. */
   if ((info->type & CL_DEVICE_TYPE_GPU) && info->image_support
-      && (info->image_formats & GST_CL_IMAGE_RGBA8))
+      && fits_images (info, in) && fits_images (info, out))
     return GST_CL_MEMORY_IMAGE;
   return GST_CL_MEMORY_BUFFER;
 }
@@ -218,13 +231,12 @@ open_device (GstCLFilter * self, GError ** error)
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   gchar *selector;
-  GstCLMemory setting;
   const GstCLDeviceInfo *info;
   gboolean ok;
 
   GST_OBJECT_LOCK (self);
   selector = g_strdup (priv->device);
-  setting = priv->memory_setting;
+  priv->setting = priv->memory_setting;
   GST_OBJECT_UNLOCK (self);
 
   ok = gst_cl_ensure_element_context (GST_ELEMENT (self), selector,
@@ -234,16 +246,14 @@ open_device (GstCLFilter * self, GError ** error)
     return FALSE;
 
   info = priv->context->info;
-  priv->memory = resolve_memory (setting, info);
-  if (priv->memory == GST_CL_MEMORY_IMAGE && !info->image_support) {
+  if (priv->setting == GST_CL_MEMORY_IMAGE && !info->image_support) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
         "memory=image, but %s has no image support (CL_DEVICE_IMAGE_SUPPORT "
         "is false); use memory=buffer or auto", info->device_name);
     return FALSE;
   }
-  GST_INFO_OBJECT (self, "using %s (%s) with frames in %s",
-      info->device_name, info->platform_name,
-      priv->memory == GST_CL_MEMORY_IMAGE ? "images" : "buffers");
+  GST_INFO_OBJECT (self, "using %s (%s)", info->device_name,
+      info->platform_name);
 
   GST_OBJECT_LOCK (self);
   priv->device_caps = build_device_caps (self);
@@ -358,6 +368,10 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
         ("caps set before the element has an OpenCL context"));
     return FALSE;
   }
+  priv->memory = choose_storage (priv->setting, priv->context->info, in_info,
+      out_info);
+  GST_INFO_OBJECT (self, "frames in %s",
+      priv->memory == GST_CL_MEMORY_IMAGE ? "images" : "buffers");
   if (!gst_cl_frame_layout (&priv->in, in_info, priv->memory)
       || !gst_cl_frame_layout (&priv->out, out_info, priv->memory)) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),

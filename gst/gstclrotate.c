@@ -66,16 +66,26 @@ typedef struct
   guint32 background;
 } RotateParams;
 
+/* The negotiated frames, in luma pixels; width 0 before caps. */
+typedef struct
+{
+  gint in_width;
+  gint in_height;
+  gint in_par_n;
+  gint in_par_d;
+  gint out_width;
+  gint out_height;
+  gint out_par_n;
+  gint out_par_d;
+} Geometry;
+
 struct _GstCLRotate
 {
   GstCLFilter parent;
 
-  /* properties and the negotiated sizes, under the object lock */
+  /* properties and the negotiated geometry, under the object lock */
   RotateParams params;
-  gint in_width;
-  gint in_height;
-  gint out_width;
-  gint out_height;
+  Geometry geometry;
 
   /* streaming: kernels per plane and method, made on first use */
   guint n_planes;
@@ -156,72 +166,110 @@ rotation (gdouble degrees, gdouble * c, gdouble * s)
 
 /**
  * gst_cl_rotate_fit_size:
+ * @par_n, @par_d: the input's pixel aspect ratio
+ * @out_par_n, @out_par_d: (out): the output's
  *
- * The output size of output-size=fit: the bounding box of the rotated
- * frame, |w cos| + |h sin| by |w sin| + |h cos|. Quarter turns keep or
- * swap the size exactly. Other angles grow or shrink the size by whole
- * pixels on both sides, so the frame's centre keeps its pixel phase and
- * the picture does not jitter as the angle moves.
+ * The output of output-size=fit: the bounding box of the rotated frame,
+ * |w cos| + |h sin| by |w sin| + |h cos| in display units. Quarter turns
+ * keep or swap the size exactly, and swap the pixel aspect ratio with it
+ * (as videoflip does). Other angles keep the pixel aspect ratio and grow
+ * or shrink the size by whole pixels on both sides, so the frame's centre
+ * keeps its pixel phase and the picture does not jitter as the angle moves.
  */
 void
-gst_cl_rotate_fit_size (gdouble angle, gint width, gint height,
-    gint * out_width, gint * out_height)
+gst_cl_rotate_fit_size (gdouble angle, gint width, gint height, gint par_n,
+    gint par_d, gint * out_width, gint * out_height, gint * out_par_n,
+    gint * out_par_d)
 {
-  gdouble c, s, box_w, box_h;
+  gdouble c, s, par = (gdouble) par_n / par_d, box_w, box_h;
   gint q;
 
   if (quarter_turn (angle, &q)) {
-    *out_width = q % 2 ? height : width;
-    *out_height = q % 2 ? width : height;
+    gboolean swap = q % 2;
+
+    *out_width = swap ? height : width;
+    *out_height = swap ? width : height;
+    *out_par_n = swap ? par_d : par_n;
+    *out_par_d = swap ? par_n : par_d;
     return;
   }
   rotation (angle, &c, &s);
-  box_w = fabs (width * c) + fabs (height * s);
-  box_h = fabs (width * s) + fabs (height * c);
+  box_w = (fabs (width * par * c) + fabs (height * s)) / par;
+  box_h = fabs (width * par * s) + fabs (height * c);
   *out_width = MAX (width + 2 * (gint) ceil ((box_w - width) / 2 - 1e-6), 1);
   *out_height = MAX (height + 2 * (gint) ceil ((box_h - height) / 2 - 1e-6),
       1);
+  *out_par_n = par_n;
+  *out_par_d = par_d;
+}
+
+/* The matrix M that takes output pixel offsets to source pixel offsets:
+ * the rotation done in display units, S_in^-1 R S_out, where S scales x
+ * by the pixel aspect ratio (and S_out keeps the pixel area, so a quarter
+ * turn that swaps the PAR is a pure permutation). */
+static void
+mapping_matrix (gdouble angle, const Geometry * g, gdouble m[4])
+{
+  gdouble in_par = (gdouble) g->in_par_n / g->in_par_d;
+  gdouble out_par = (gdouble) g->out_par_n / g->out_par_d;
+  gdouble c, s, k = sqrt (in_par / out_par);
+
+  rotation (angle, &c, &s);
+  m[0] = k * c * out_par / in_par;
+  m[1] = -k * s / in_par;
+  m[2] = k * s * out_par;
+  m[3] = k * c;
+}
+
+/* Whether M only permutes pixels (entries 0 or +-1): then nearest gives
+ * an exact permutation, where a cubic other than Catmull-Rom would blur. */
+static gboolean
+is_permutation (const gdouble m[4])
+{
+  for (guint i = 0; i < 4; i++)
+    if (fabs (m[i]) > 1e-9 && fabs (fabs (m[i]) - 1.0) > 1e-9)
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
-is_identity (const RotateParams * p, gint in_w, gint in_h, gint out_w,
-    gint out_h)
+is_identity (const RotateParams * p, const Geometry * g)
 {
   gint q;
 
-  return quarter_turn (p->angle, &q) && q == 0 && in_w == out_w
-      && in_h == out_h;
+  return g->in_width > 0 && quarter_turn (p->angle, &q) && q == 0
+      && g->in_width == g->out_width && g->in_height == g->out_height
+      && g->in_par_n == g->out_par_n && g->in_par_d == g->out_par_d;
 }
 
 /* The pivots in luma pixels: the output point that shows the source's
  * pivot, and that pivot. */
 static void
-luma_pivots (const RotateParams * p, gint in_w, gint in_h, gint out_w,
-    gint out_h, gdouble pivots[4])
+luma_pivots (const RotateParams * p, const Geometry * g, gdouble pivots[4])
 {
   if (p->output_size == GST_CL_ROTATE_OUTPUT_FIT) {
     /* The rotated frame is centred in the box: the pivot only moves it. */
-    pivots[0] = out_w / 2.0;
-    pivots[1] = out_h / 2.0;
-    pivots[2] = in_w / 2.0;
-    pivots[3] = in_h / 2.0;
+    pivots[0] = g->out_width / 2.0;
+    pivots[1] = g->out_height / 2.0;
+    pivots[2] = g->in_width / 2.0;
+    pivots[3] = g->in_height / 2.0;
   } else {
-    pivots[0] = pivots[2] = p->center_x * in_w;
-    pivots[1] = pivots[3] = p->center_y * in_h;
+    pivots[0] = pivots[2] = p->center_x * g->in_width;
+    pivots[1] = pivots[3] = p->center_y * g->in_height;
   }
 }
 
 /* The source point, in luma pixels, that output point (x, y) shows. */
 static void
-map_to_source (const RotateParams * p, gint in_w, gint in_h, gint out_w,
-    gint out_h, gdouble x, gdouble y, gdouble * sx, gdouble * sy)
+map_to_source (const RotateParams * p, const Geometry * g, gdouble x,
+    gdouble y, gdouble * sx, gdouble * sy)
 {
-  gdouble c, s, pv[4];
+  gdouble m[4], pv[4];
 
-  rotation (p->angle, &c, &s);
-  luma_pivots (p, in_w, in_h, out_w, out_h, pv);
-  *sx = c * (x - pv[0]) - s * (y - pv[1]) + pv[2];
-  *sy = s * (x - pv[0]) + c * (y - pv[1]) + pv[3];
+  mapping_matrix (p->angle, g, m);
+  luma_pivots (p, g, pv);
+  *sx = m[0] * (x - pv[0]) + m[1] * (y - pv[1]) + pv[2];
+  *sy = m[2] * (x - pv[0]) + m[3] * (y - pv[1]) + pv[3];
 }
 
 static void
@@ -301,49 +349,57 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
   self->n_planes = out->n_planes;
 
   GST_OBJECT_LOCK (self);
-  self->in_width = in->info.width;
-  self->in_height = in->info.height;
-  self->out_width = out->info.width;
-  self->out_height = out->info.height;
-  identity = is_identity (&self->params, self->in_width, self->in_height,
-      self->out_width, self->out_height);
+  self->geometry.in_width = in->info.width;
+  self->geometry.in_height = in->info.height;
+  self->geometry.in_par_n = in->info.par_n;
+  self->geometry.in_par_d = in->info.par_d;
+  self->geometry.out_width = out->info.width;
+  self->geometry.out_height = out->info.height;
+  self->geometry.out_par_n = out->info.par_n;
+  self->geometry.out_par_d = out->info.par_d;
+  identity = is_identity (&self->params, &self->geometry);
   GST_OBJECT_UNLOCK (self);
 
   gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), identity);
   return TRUE;
 }
 
+/* What one frame's planes share: the luma mapping and the method. */
+typedef struct
+{
+  gdouble m[4];
+  gdouble pivots[4];
+  GstCLRotateMethod method;
+  guint32 background;
+} FrameMapping;
+
 static gboolean
-rotate_plane (GstCLRotate * self, const RotateParams * p, guint plane,
-    const GstCLFrame * in, GstCLFrame * out, GstCLRotateMethod method,
-    GError ** error)
+rotate_plane (GstCLRotate * self, const FrameMapping * fm, guint plane,
+    const GstCLFrame * in, GstCLFrame * out, GError ** error)
 {
   const GstCLPlane *src = &in->planes[plane];
   const GstCLPlane *dst = &out->planes[plane];
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  gdouble c, s, pv[4];
-  gfloat bg[4];
-  cl_float2 cos_sin, bc = { {CUBIC_B, CUBIC_C} };
-  cl_float4 pivots, background;
   gdouble sub_x = 1 << src->w_sub, sub_y = 1 << src->h_sub;
-  cl_kernel kernel = ensure_kernel (self, plane, src, method, error);
+  cl_float2 bc = { {CUBIC_B, CUBIC_C} };
+  cl_float4 matrix, pivots, background;
+  cl_kernel kernel = ensure_kernel (self, plane, src, fm->method, error);
   GstCLArgs args;
+  gfloat bg[4];
 
   if (kernel == NULL)
     return FALSE;
 
   /* Each plane turns about the luma pivots in its own coordinates. */
-  rotation (p->angle, &c, &s);
-  cos_sin.s[0] = c;
-  cos_sin.s[1] = s;
-  luma_pivots (p, in->info.width, in->info.height, out->info.width,
-      out->info.height, pv);
-  pivots.s[0] = pv[0] / sub_x;
-  pivots.s[1] = pv[1] / sub_y;
-  pivots.s[2] = pv[2] / sub_x;
-  pivots.s[3] = pv[3] / sub_y;
-
-  gst_cl_frame_plane_color (&out->info, plane, p->background, bg);
+  matrix.s[0] = fm->m[0];
+  matrix.s[1] = fm->m[1] * sub_y / sub_x;
+  matrix.s[2] = fm->m[2] * sub_x / sub_y;
+  matrix.s[3] = fm->m[3];
+  pivots.s[0] = fm->pivots[0] / sub_x;
+  pivots.s[1] = fm->pivots[1] / sub_y;
+  pivots.s[2] = fm->pivots[2] / sub_x;
+  pivots.s[3] = fm->pivots[3] / sub_y;
+  gst_cl_frame_plane_color (&out->info, plane, fm->background, bg);
   for (guint i = 0; i < 4; i++)
     background.s[i] = bg[i];
 
@@ -354,11 +410,11 @@ rotate_plane (GstCLRotate * self, const RotateParams * p, guint plane,
   gst_cl_args_add_plane (&args, dst);
   gst_cl_args_add_int (&args, dst->width);
   gst_cl_args_add_int (&args, dst->height);
-  gst_cl_args_add (&args, sizeof (cos_sin), &cos_sin);
+  gst_cl_args_add (&args, sizeof (matrix), &matrix);
   gst_cl_args_add (&args, sizeof (pivots), &pivots);
   gst_cl_args_add (&args, sizeof (bc), &bc);
   gst_cl_args_add (&args, sizeof (background), &background);
-  if (method == GST_CL_ROTATE_METHOD_BICUBIC && uses_native_bicubic (self))
+  if (fm->method == GST_CL_ROTATE_METHOD_BICUBIC && uses_native_bicubic (self))
     gst_cl_args_add (&args, sizeof (cl_sampler), &self->bicubic_sampler);
 
   return gst_cl_args_check (&args, error)
@@ -371,21 +427,18 @@ gst_cl_rotate_process (GstCLFilter * filter, GstCLFrame * in,
     GstCLFrame * out, GError ** error)
 {
   GstCLRotate *self = GST_CL_ROTATE (filter);
-  GstCLRotateMethod method;
-  RotateParams params;
-  gint quarters;
+  FrameMapping fm;
 
   GST_OBJECT_LOCK (self);
-  params = self->params;
+  mapping_matrix (self->params.angle, &self->geometry, fm.m);
+  luma_pivots (&self->params, &self->geometry, fm.pivots);
+  fm.method = is_permutation (fm.m) ?
+      GST_CL_ROTATE_METHOD_NEAREST : self->params.method;
+  fm.background = self->params.background;
   GST_OBJECT_UNLOCK (self);
 
-  /* Quarter turns land on pixel centres: nearest makes them an exact
-   * permutation, where a cubic other than Catmull-Rom would blur. */
-  method = quarter_turn (params.angle, &quarters) ?
-      GST_CL_ROTATE_METHOD_NEAREST : params.method;
-
   for (guint p = 0; p < self->n_planes; p++)
-    if (!rotate_plane (self, &params, p, in, out, method, error))
+    if (!rotate_plane (self, &fm, p, in, out, error))
       return FALSE;
   return TRUE;
 }
@@ -407,21 +460,29 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
         direction, caps, filter);
 
   /* fit: a fixed input size gives one output size; any other way round,
-   * any size. */
+   * any size. Odd quarter turns swap the pixel aspect ratio. */
   ret = gst_caps_new_empty ();
   for (guint i = 0; i < gst_caps_get_size (caps); i++) {
     GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
-    gint w, h;
+    gint w, h, par_n = 1, par_d = 1;
+    gboolean has_par = gst_structure_get_fraction (s, "pixel-aspect-ratio",
+        &par_n, &par_d);
 
     if (direction == GST_PAD_SINK && gst_structure_get_int (s, "width", &w)
         && gst_structure_get_int (s, "height", &h)) {
-      gst_cl_rotate_fit_size (params.angle, w, h, &w, &h);
+      gst_cl_rotate_fit_size (params.angle, w, h, par_n, par_d, &w, &h,
+          &par_n, &par_d);
       gst_structure_set (s, "width", G_TYPE_INT, w, "height", G_TYPE_INT, h,
           NULL);
     } else {
+      gst_cl_rotate_fit_size (params.angle, 1, 1, par_n, par_d, &w, &h,
+          &par_n, &par_d);
       gst_structure_set (s, "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
           "height", GST_TYPE_INT_RANGE, 1, G_MAXINT, NULL);
     }
+    if (has_par)
+      gst_structure_set (s, "pixel-aspect-ratio", GST_TYPE_FRACTION, par_n,
+          par_d, NULL);
     gst_caps_append_structure_full (ret, s,
         gst_caps_features_copy (gst_caps_get_features (caps, i)));
   }
@@ -448,8 +509,7 @@ gst_cl_rotate_src_event (GstBaseTransform * trans, GstEvent * event)
   if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION
       && gst_navigation_event_get_coordinates (event, &x, &y)) {
     GST_OBJECT_LOCK (self);
-    map_to_source (&self->params, self->in_width, self->in_height,
-        self->out_width, self->out_height, x, y, &sx, &sy);
+    map_to_source (&self->params, &self->geometry, x, y, &sx, &sy);
     GST_OBJECT_UNLOCK (self);
     event = gst_event_make_writable (event);
     gst_navigation_event_set_coordinates (event, sx, sy);
@@ -462,17 +522,21 @@ gst_cl_rotate_src_event (GstBaseTransform * trans, GstEvent * event)
 static void
 update_for_params (GstCLRotate * self)
 {
+  const Geometry *g = &self->geometry;
   gboolean identity, resize = FALSE;
 
   GST_OBJECT_LOCK (self);
-  identity = self->in_width > 0 && is_identity (&self->params,
-      self->in_width, self->in_height, self->out_width, self->out_height);
-  if (self->in_width > 0) {
-    gint w = self->in_width, h = self->in_height;
+  identity = is_identity (&self->params, g);
+  if (g->in_width > 0) {
+    gint w = g->in_width, h = g->in_height;
+    gint par_n = g->in_par_n, par_d = g->in_par_d;
 
     if (self->params.output_size == GST_CL_ROTATE_OUTPUT_FIT)
-      gst_cl_rotate_fit_size (self->params.angle, w, h, &w, &h);
-    resize = w != self->out_width || h != self->out_height;
+      gst_cl_rotate_fit_size (self->params.angle, w, h, par_n, par_d, &w, &h,
+          &par_n, &par_d);
+    resize = w != g->out_width || h != g->out_height
+        || gst_util_fraction_compare (par_n, par_d, g->out_par_n,
+        g->out_par_d) != 0;
   }
   GST_OBJECT_UNLOCK (self);
 

@@ -24,6 +24,7 @@ typedef enum
 } GstCLRotateOutputSize;
 
 void gst_cl_rotate_fit_size (gdouble angle, gint width, gint height,
-    gint * out_width, gint * out_height);
+    gint par_n, gint par_d, gint * out_width, gint * out_height,
+    gint * out_par_n, gint * out_par_d);
 
 G_END_DECLS

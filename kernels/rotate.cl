@@ -1,10 +1,12 @@
 /* gst-opencl: clrotate's kernel.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Inverse mapping, per output pixel: src = R (dst - dst_pivot) + src_pivot
- * with R = [cos -sin; sin cos], in continuous coordinates where pixel i
- * covers [i, i + 1) and has its centre at i + 0.5. A positive angle turns
- * the picture counter-clockwise on screen (y points down).
+ * Inverse mapping, per output pixel: src = M (dst - dst_pivot) + src_pivot,
+ * in continuous coordinates where pixel i covers [i, i + 1) and has its
+ * centre at i + 0.5. M is the rotation [cos -sin; sin cos] done in display
+ * units (the host folds in the pixel aspect ratios and the plane's
+ * subsampling). A positive angle turns the picture counter-clockwise on
+ * screen (y points down).
  *
  * -DMETHOD selects the sampling: 0 nearest, 1 bilinear, 2 bicubic (the
  * (B, C) cubic, taps placed as cl_qcom_filter_bicubic places them).
@@ -46,7 +48,7 @@ cubic_weights (float a, float2 bc)
 __kernel void
 rotate_frame (PLANE_IN (src), int src_w, int src_h,
     PLANE_OUT (dst), int dst_w, int dst_h,
-    float2 cos_sin, float4 pivots, float2 bc, float4 background
+    float4 matrix, float4 pivots, float2 bc, float4 background
 #ifdef GST_CL_NATIVE_BICUBIC
     , sampler_t bicubic
 #endif
@@ -60,8 +62,8 @@ rotate_frame (PLANE_IN (src), int src_w, int src_h,
 
   float dx = x + 0.5f - pivots.x;
   float dy = y + 0.5f - pivots.y;
-  float sx = cos_sin.x * dx - cos_sin.y * dy + pivots.z;
-  float sy = cos_sin.y * dx + cos_sin.x * dy + pivots.w;
+  float sx = matrix.x * dx + matrix.y * dy + pivots.z;
+  float sy = matrix.z * dx + matrix.w * dy + pivots.w;
   pix_t bg = PIX_FROM_F4 (background);
 
 #if METHOD == METHOD_NEAREST
