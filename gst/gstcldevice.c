@@ -215,7 +215,7 @@ static void
 probe_device (GstCLDeviceInfo * info)
 {
   cl_device_id device = info->device;
-  cl_bool images = CL_FALSE;
+  cl_bool images = CL_FALSE, unified = CL_FALSE;
   gchar *extensions;
 
   info->device_name = device_string (device, CL_DEVICE_NAME);
@@ -229,6 +229,12 @@ probe_device (GstCLDeviceInfo * info)
   clGetDeviceInfo (device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
       sizeof (info->max_work_group_size), &info->max_work_group_size, NULL);
 
+  /* Deprecated in OpenCL 2.0 but still answered; CPU devices share host
+   * memory by nature. */
+  clGetDeviceInfo (device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof (unified),
+      &unified, NULL);
+  info->host_unified = unified == CL_TRUE
+      || (info->type & CL_DEVICE_TYPE_CPU) != 0;
   info->image_support = images == CL_TRUE;
   if (info->image_support) {
     clGetDeviceInfo (device, CL_DEVICE_IMAGE2D_MAX_WIDTH,

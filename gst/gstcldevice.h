@@ -53,6 +53,7 @@ typedef struct
   gsize image2d_max_height;
   GstCLImageFormats image_formats;
   gboolean has_qcom_bicubic;
+  gboolean host_unified;        /* device memory is host memory */
   cl_ulong max_mem_alloc_size;
   gsize max_work_group_size;
 } GstCLDeviceInfo;

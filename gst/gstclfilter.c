@@ -380,6 +380,12 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
     return FALSE;
   }
 
+  /* Where the device shares host memory, kernels use frames in place
+   * (GST_CL_COPY_FRAMES=1 copies them, to measure what that saves). */
+  priv->in.in_place = priv->out.in_place = priv->memory == GST_CL_MEMORY_BUFFER
+      && priv->context->info->host_unified
+      && !g_getenv ("GST_CL_COPY_FRAMES");
+
   /* Frames are allocated in passthrough too: a controllable property may
    * leave it on any frame. */
   if (!gst_cl_frame_alloc (&priv->in, priv->context, &error)
@@ -414,16 +420,21 @@ gst_cl_filter_transform_frame (GstVideoFilter * filter,
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   GError *error = NULL;
 
-  if (gst_cl_frame_upload (&priv->in, priv->context, inframe, &error)
-      && klass->process (self, &priv->in, &priv->out, &error)
-      && gst_cl_frame_download (&priv->out, priv->context, outframe, &error))
-    return GST_FLOW_OK;
+  gboolean ok;
 
-  /* The device may still read the input frame: wait before it is unmapped. */
-  clFinish (priv->context->queue);
-  gst_cl_filter_post_error (self, error);
-  g_clear_error (&error);
-  return GST_FLOW_ERROR;
+  gst_cl_frame_attach (&priv->out, priv->context, outframe);
+  ok = gst_cl_frame_upload (&priv->in, priv->context, inframe, &error)
+      && klass->process (self, &priv->in, &priv->out, &error)
+      && gst_cl_frame_download (&priv->out, priv->context, outframe, &error);
+  if (!ok) {
+    /* The device may still use the frames: wait before they are unmapped. */
+    clFinish (priv->context->queue);
+    gst_cl_filter_post_error (self, error);
+    g_clear_error (&error);
+  }
+  gst_cl_frame_detach (&priv->in);
+  gst_cl_frame_detach (&priv->out);
+  return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
 }
 
 static void

@@ -195,6 +195,7 @@ gst_cl_frame_alloc (GstCLFrame * frame, GstCLContext * context,
 void
 gst_cl_frame_release (GstCLFrame * frame)
 {
+  gst_cl_frame_detach (frame);
   for (guint p = 0; p < frame->n_planes; p++) {
     if (frame->planes[p].mem)
       clReleaseMemObject (frame->planes[p].mem);
@@ -240,41 +241,150 @@ transfer_plane (GstCLContext * context, const GstCLPlane * plane,
   }
 }
 
-static gboolean
-transfer_frame (GstCLFrame * frame, GstCLContext * context,
-    const GstVideoFrame * vframe, gboolean upload, GError ** error)
+/* Wraps a mapped plane as a buffer the kernels use in place; NULL where
+ * its stride or address does not fit whole channel values, or the device
+ * refuses it (the plane is then copied). */
+static cl_mem
+wrap_plane (GstCLContext * context, GstCLPlane * plane, gpointer data,
+    gsize stride, cl_mem_flags flags)
+{
+  gsize bytes = plane->depth / 8;
+  gsize size = stride * (plane->height - 1) + plane_row_bytes (plane);
+  cl_int status;
+  cl_mem mem;
+
+  if (stride % bytes || GPOINTER_TO_SIZE (data) % bytes)
+    return NULL;
+  mem = clCreateBuffer (context->context, flags | CL_MEM_USE_HOST_PTR, size,
+      data, &status);
+  if (status != CL_SUCCESS) {
+    GST_DEBUG ("not using frame memory in place: %s",
+        gst_cl_error_name (status));
+    return NULL;
+  }
+  plane->pitch = stride / bytes;
+  return mem;
+}
+
+static void
+set_transfer_error (GError ** error, const GstCLFrame * frame, guint plane,
+    gboolean upload, cl_int status)
+{
+  g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+      "%s plane %u of a %dx%d frame failed: %s (%d)",
+      upload ? "Uploading" : "Downloading", plane,
+      GST_VIDEO_INFO_WIDTH (&frame->info),
+      GST_VIDEO_INFO_HEIGHT (&frame->info), gst_cl_error_name (status),
+      status);
+}
+
+/**
+ * gst_cl_frame_upload:
+ *
+ * Makes @vframe's planes the kernels' input: in place where the frame
+ * allows it, else copied into the device storage.
+ */
+gboolean
+gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
+    const GstVideoFrame * vframe, GError ** error)
 {
   for (guint p = 0; p < frame->n_planes; p++) {
-    cl_int status = transfer_plane (context, &frame->planes[p], frame->memory,
-        upload, GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
-        GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p));
+    GstCLPlane *plane = &frame->planes[p];
+    gpointer data = GST_VIDEO_FRAME_PLANE_DATA (vframe, p);
+    gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p);
+    cl_int status;
 
+    if (frame->in_place)
+      plane->wrapper = wrap_plane (context, plane, data, stride,
+          CL_MEM_READ_ONLY);
+    if (plane->wrapper)
+      continue;
+    plane->pitch = plane->width * plane->channels;
+    status = transfer_plane (context, plane, frame->memory, TRUE, data,
+        stride);
     if (status != CL_SUCCESS) {
-      g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
-          "%s plane %u of a %dx%d frame failed: %s (%d)",
-          upload ? "Uploading" : "Downloading", p,
-          GST_VIDEO_INFO_WIDTH (&frame->info),
-          GST_VIDEO_INFO_HEIGHT (&frame->info), gst_cl_error_name (status),
-          status);
+      set_transfer_error (error, frame, p, TRUE, status);
       return FALSE;
     }
   }
   return TRUE;
 }
 
+/**
+ * gst_cl_frame_attach:
+ *
+ * Makes @vframe's planes the kernels' output where they can be used in
+ * place; the others are written to the device storage and copied out by
+ * gst_cl_frame_download(). Returns whether every plane is in place.
+ */
 gboolean
-gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
-    const GstVideoFrame * vframe, GError ** error)
+gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
+    GstVideoFrame * vframe)
 {
-  return transfer_frame (frame, context, vframe, TRUE, error);
+  gboolean all = TRUE;
+
+  for (guint p = 0; p < frame->n_planes; p++) {
+    GstCLPlane *plane = &frame->planes[p];
+
+    plane->pitch = plane->width * plane->channels;
+    if (frame->in_place)
+      plane->wrapper = wrap_plane (context, plane,
+          GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
+          GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p), CL_MEM_READ_WRITE);
+    all &= plane->wrapper != NULL;
+  }
+  return all;
 }
 
+/**
+ * gst_cl_frame_download:
+ *
+ * Waits for the kernels and brings their output into @vframe: planes used
+ * in place are mapped (which makes the host's view current), the others
+ * are copied.
+ */
 gboolean
 gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe, GError ** error)
 {
-  return transfer_frame (frame, context, (GstVideoFrame *) vframe, FALSE,
-      error);
+  for (guint p = 0; p < frame->n_planes; p++) {
+    GstCLPlane *plane = &frame->planes[p];
+    cl_int status;
+
+    if (plane->wrapper) {
+      gsize size = GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p) *
+          (plane->height - 1) + plane_row_bytes (plane);
+      gpointer mapped = clEnqueueMapBuffer (context->queue, plane->wrapper,
+          CL_TRUE, CL_MAP_READ, 0, size, 0, NULL, NULL, &status);
+
+      if (status == CL_SUCCESS)
+        status = clEnqueueUnmapMemObject (context->queue, plane->wrapper,
+            mapped, 0, NULL, NULL);
+    } else {
+      status = transfer_plane (context, plane, frame->memory, FALSE,
+          GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
+          GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p));
+    }
+    if (status != CL_SUCCESS) {
+      set_transfer_error (error, frame, p, FALSE, status);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* Releases this frame's in-place wrappers (the device drops them once
+ * the commands that use them are done). */
+void
+gst_cl_frame_detach (GstCLFrame * frame)
+{
+  for (guint p = 0; p < frame->n_planes; p++) {
+    GstCLPlane *plane = &frame->planes[p];
+
+    if (plane->wrapper)
+      clReleaseMemObject (plane->wrapper);
+    plane->wrapper = NULL;
+  }
 }
 
 /* Y'CbCr of an R'G'B' colour, 0..1 and -0.5..0.5, for the info's matrix. */
@@ -399,7 +509,7 @@ gst_cl_args_add_mem (GstCLArgs * args, cl_mem mem)
 void
 gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane)
 {
-  gst_cl_args_add_mem (args, plane->mem);
+  gst_cl_args_add_mem (args, plane->wrapper ? plane->wrapper : plane->mem);
   gst_cl_args_add_int (args, plane->pitch);
 }
 

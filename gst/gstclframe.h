@@ -31,12 +31,14 @@ GType gst_cl_memory_get_type (void);
 
 typedef struct
 {
-  cl_mem mem;
+  cl_mem mem;                   /* the plane's storage on the device */
+  cl_mem wrapper;               /* or this frame's own memory, used in place */
   gint width;                   /* in pixels of this plane */
   gint height;
   guint channels;               /* 1, 2 or 4 */
   guint depth;                  /* bits per channel: 8 or 16 */
-  gint pitch;                   /* channel values per row (buffers) */
+  gint pitch;                   /* channel values per row, of the memory the
+                                 * kernels use for this frame (buffers) */
   guint w_sub;                  /* log2 of the subsampling against luma */
   guint h_sub;
 } GstCLPlane;
@@ -45,6 +47,9 @@ typedef struct
 {
   GstVideoInfo info;
   GstCLMemory memory;           /* GST_CL_MEMORY_IMAGE or _BUFFER */
+  /* Buffers on a device that shares host memory (CPU devices): kernels
+   * use the mapped frame in place, with no copy in or out. */
+  gboolean in_place;
   guint n_planes;
   GstCLPlane planes[GST_VIDEO_MAX_PLANES];
 } GstCLFrame;
@@ -63,8 +68,13 @@ void gst_cl_frame_release (GstCLFrame * frame);
 gboolean gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
     const GstVideoFrame * vframe, GError ** error);
 
+gboolean gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
+    GstVideoFrame * vframe);
+
 gboolean gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe, GError ** error);
+
+void gst_cl_frame_detach (GstCLFrame * frame);
 
 void gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
     guint32 argb, gfloat value[4]);
