@@ -20,6 +20,8 @@ DEMOS=(
     "downscale-zoneplate-antialias|videotestsrc num-buffers=$FRAMES pattern=zone-plate kx2=120 ky2=120 ! video/x-raw,format=RGBA,width=1920,height=1080 ! clbicubicscale ! video/x-raw,width=480,height=270"
     "downscale-zoneplate-no-antialias|videotestsrc num-buffers=$FRAMES pattern=zone-plate kx2=120 ky2=120 ! video/x-raw,format=RGBA,width=1920,height=1080 ! clbicubicscale antialias=false ! video/x-raw,width=480,height=270"
     "upscale-nv12-mitchell|videotestsrc num-buffers=$FRAMES pattern=smpte ! video/x-raw,format=NV12,width=640,height=360 ! clbicubicscale filter=mitchell ! video/x-raw,width=1280,height=720"
+    "rotate-30-fit-bicubic|videotestsrc num-buffers=$FRAMES pattern=smpte ! video/x-raw,format=I420,width=640,height=360 ! clrotate angle=30 method=bicubic output-size=fit"
+    "scale-then-rotate-transparent|videotestsrc num-buffers=$FRAMES pattern=pinwheel ! video/x-raw,format=RGBA,width=320,height=180 ! clbicubicscale ! video/x-raw,width=640,height=360 ! clrotate angle=-20 background=0x00000000"
 )
 
 if ! gst-inspect-1.0 opencl >/dev/null 2>&1; then
