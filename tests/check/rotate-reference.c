@@ -36,12 +36,15 @@ typedef struct
   gdouble *data;
 } Plane;
 
-/* The mapping of one plane: output point (x, y) -> source point. */
+/* The mapping of one plane: output point (x, y) -> source point. The turn
+ * happens in display units: a source pixel is in_par wide and 1 high, an
+ * output pixel out_par * k wide and k high, k keeping the pixel area. */
 typedef struct
 {
   gdouble c, s;
   gdouble qx, qy;               /* output pivot */
   gdouble px, py;               /* source pivot */
+  gdouble in_par, out_par;
 } Mapping;
 
 /**
@@ -67,13 +70,15 @@ rotref_rotation (gdouble angle, gdouble * c, gdouble * s)
  * rotref_fit_size:
  *
  * The documented output-size=fit size: the bounding box
- * |w cos| + |h sin| by |w sin| + |h cos|, grown or shrunk by whole pixels
+ * |w cos| + |h sin| by |w sin| + |h cos| (in display units, for pixels of
+ * aspect @par, which other angles than quarter turns keep), grown or shrunk
+ * by whole pixels
  * on both sides (so by an even number) to the smallest size that holds it;
  * quarter turns keep or swap the size exactly.
  */
 void
-rotref_fit_size (gdouble angle, gint width, gint height, gint * out_width,
-    gint * out_height)
+rotref_fit_size (gdouble angle, gint width, gint height, gdouble par,
+    gint * out_width, gint * out_height)
 {
   gdouble c, s, box_w, box_h;
 
@@ -83,8 +88,9 @@ rotref_fit_size (gdouble angle, gint width, gint height, gint * out_width,
     *out_height = s == 0 ? height : width;
     return;
   }
-  box_w = fabs (width * c) + fabs (height * s);
-  box_h = fabs (width * s) + fabs (height * c);
+  /* The box in display units, then its width in (unchanged) pixels. */
+  box_w = (fabs (width * par * c) + fabs (height * s)) / par;
+  box_h = fabs (width * par * s) + fabs (height * c);
   /* The smallest width + 2k >= box (with a hair of slack for rounding). */
   *out_width = width + 2 * (gint) ceil ((box_w - width) / 2 - 1e-6);
   *out_height = height + 2 * (gint) ceil ((box_h - height) / 2 - 1e-6);
@@ -97,6 +103,7 @@ pivots (const RotRefParams * p, gint in_w, gint in_h, gint out_w, gint out_h,
     gdouble sub_x, gdouble sub_y, Mapping * m)
 {
   rotref_rotation (p->angle, &m->c, &m->s);
+  m->in_par = m->out_par = 1.0;
   if (p->fit) {
     m->qx = out_w / 2.0;
     m->qy = out_h / 2.0;
@@ -115,8 +122,13 @@ pivots (const RotRefParams * p, gint in_w, gint in_h, gint out_w, gint out_h,
 static void
 map (const Mapping * m, gdouble x, gdouble y, gdouble * sx, gdouble * sy)
 {
-  *sx = m->c * (x - m->qx) - m->s * (y - m->qy) + m->px;
-  *sy = m->s * (x - m->qx) + m->c * (y - m->qy) + m->py;
+  gdouble k = sqrt (m->in_par / m->out_par);
+  /* the output point in display units about the pivot, turned */
+  gdouble dx = (x - m->qx) * m->out_par * k, dy = (y - m->qy) * k;
+  gdouble tx = m->c * dx - m->s * dy, ty = m->s * dx + m->c * dy;
+
+  *sx = tx / m->in_par + m->px;
+  *sy = ty + m->py;
 }
 
 /**
@@ -502,6 +514,10 @@ rotref_compare (const GstVideoFrame * in, const GstVideoFrame * out,
         GST_VIDEO_FRAME_WIDTH (out), GST_VIDEO_FRAME_HEIGHT (out),
         1 << GST_VIDEO_FORMAT_INFO_W_SUB (in->info.finfo, comp),
         1 << GST_VIDEO_FORMAT_INFO_H_SUB (in->info.finfo, comp), &m);
+    m.in_par = (gdouble) GST_VIDEO_INFO_PAR_N (&in->info) /
+        GST_VIDEO_INFO_PAR_D (&in->info);
+    m.out_par = (gdouble) GST_VIDEO_INFO_PAR_N (&out->info) /
+        GST_VIDEO_INFO_PAR_D (&out->info);
 
     for (gint y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (out, comp); y++) {
       for (gint x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH (out, comp); x++) {

@@ -55,7 +55,7 @@ typedef struct
 
 void rotref_rotation (gdouble angle, gdouble * c, gdouble * s);
 
-void rotref_fit_size (gdouble angle, gint width, gint height,
+void rotref_fit_size (gdouble angle, gint width, gint height, gdouble par,
     gint * out_width, gint * out_height);
 
 void rotref_map_point (const RotRefParams * p, gint in_width, gint in_height,

@@ -618,7 +618,7 @@ GST_START_TEST (test_fit_sizes)
       gst_buffer_unref (gst_harness_push_and_pull (h,
               noise_buffer (&in_info, 0, 1)));
       out_info = sink_info (h);
-      rotref_fit_size (angles[a], w, hgt, &want_w, &want_h);
+      rotref_fit_size (angles[a], w, hgt, 1.0, &want_w, &want_h);
       GST_INFO ("%dx%d at %g: %dx%d", w, hgt, angles[a],
           GST_VIDEO_INFO_WIDTH (&out_info), GST_VIDEO_INFO_HEIGHT (&out_info));
       fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), want_w);
@@ -664,7 +664,7 @@ GST_START_TEST (test_fit_size_values)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     gint w, h;
 
-    rotref_fit_size (cases[i].angle, 320, 240, &w, &h);
+    rotref_fit_size (cases[i].angle, 320, 240, 1.0, &w, &h);
     fail_unless_equals_int (w, cases[i].w);
     fail_unless_equals_int (h, cases[i].h);
   }
@@ -703,7 +703,7 @@ GST_START_TEST (test_angle_change_fit)
 
   push_and_check (h, 0, 1, 0, "fit 30");
   out_info = sink_info (h);
-  rotref_fit_size (30, 80, 60, &w, &hgt);
+  rotref_fit_size (30, 80, 60, 1.0, &w, &hgt);
   fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), w);
   fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), hgt);
   drain_caps_events (h);
@@ -712,7 +712,7 @@ GST_START_TEST (test_angle_change_fit)
   push_and_check (h, 0, 2, GST_SECOND / 30, "fit 70");
   fail_unless_equals_int (drain_caps_events (h), 1);
   out_info = sink_info (h);
-  rotref_fit_size (70, 80, 60, &w, &hgt);
+  rotref_fit_size (70, 80, 60, 1.0, &w, &hgt);
   fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), w);
   fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), hgt);
 
@@ -797,6 +797,45 @@ GST_START_TEST (test_pixel_aspect_ratio)
 
 GST_END_TEST;
 
+/* Non-square pixels turn in display space: the picture keeps its shape,
+ * and with fit the box is measured in display units. */
+GST_START_TEST (test_non_square_pixels)
+{
+  static const struct
+  {
+    const gchar *format;
+    const gchar *par;
+    gdouble par_value;
+    const gchar *props;
+  } cases[] = {
+    {"RGBA", "2/1", 2.0, "angle=30 method=nearest"},
+    {"RGBA", "2/1", 2.0, "angle=30 method=bilinear output-size=fit"},
+    {"I420", "16/11", 16.0 / 11, "angle=-100 method=bilinear"},
+    {"GRAY8", "3/4", 0.75, "angle=200 method=bicubic output-size=fit"},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *caps = g_strdup_printf ("video/x-raw, format=%s, width=64, "
+        "height=48, framerate=30/1, pixel-aspect-ratio=%s", cases[i].format,
+        cases[i].par);
+    GstHarness *h = rotate_harness (cases[i].props, caps);
+    GstVideoInfo out_info;
+    gint want_w = 64, want_h = 48;
+
+    push_and_check (h, 0, i + 1, 0, cases[i].props);
+    out_info = sink_info (h);
+    if (strstr (cases[i].props, "fit"))
+      rotref_fit_size (element_params (h->element).angle, 64, 48,
+          cases[i].par_value, &want_w, &want_h);
+    fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), want_w);
+    fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), want_h);
+    gst_harness_teardown (h);
+    g_free (caps);
+  }
+}
+
+GST_END_TEST;
+
 /* A GstController ramp on "angle": each frame shows the ramp's value at
  * its timestamp. */
 
@@ -841,7 +880,7 @@ check_ramp (const gchar * props, const gchar * caps)
       gint w, hgt;
 
       rotref_fit_size (want, GST_VIDEO_INFO_WIDTH (&in_info),
-          GST_VIDEO_INFO_HEIGHT (&in_info), &w, &hgt);
+          GST_VIDEO_INFO_HEIGHT (&in_info), 1.0, &w, &hgt);
       fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), w);
       fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), hgt);
     }
@@ -1044,6 +1083,7 @@ clrotate_suite (void)
   tcase_add_test (tc, test_angle_change_fit);
   tcase_add_test (tc, test_fit_changes);
   tcase_add_test (tc, test_pixel_aspect_ratio);
+  tcase_add_test (tc, test_non_square_pixels);
   tcase_add_test (tc, test_controlled_angle);
   tcase_add_test (tc, test_controlled_angle_fit);
   tcase_add_test (tc, test_passthrough);
