@@ -201,31 +201,6 @@ gst_cl_filter_transform_caps (GstBaseTransform * trans,
 }
 
 static gboolean
-fits_images (const GstCLDeviceInfo * info, const GstVideoInfo * vinfo)
-{
-  return gst_cl_format_supported (GST_VIDEO_INFO_FORMAT (vinfo),
-      GST_CL_MEMORY_IMAGE, info)
-      && (gsize) GST_VIDEO_INFO_WIDTH (vinfo) <= info->image2d_max_width
-      && (gsize) GST_VIDEO_INFO_HEIGHT (vinfo) <= info->image2d_max_height;
-}
-
-/* The storage for the negotiated caps. auto takes images on GPUs, whose
- * texture hardware serves them, where the device holds the format and
- * size in images; buffers elsewhere: on CPU devices image reads are
- * software and much slower than buffer loads. */
-static GstCLMemory
-choose_storage (GstCLMemory setting, const GstCLDeviceInfo * info,
-    const GstVideoInfo * in, const GstVideoInfo * out)
-{
-  if (setting != GST_CL_MEMORY_AUTO)
-    return setting;
-  if ((info->type & CL_DEVICE_TYPE_GPU) && info->image_support
-      && fits_images (info, in) && fits_images (info, out))
-    return GST_CL_MEMORY_IMAGE;
-  return GST_CL_MEMORY_BUFFER;
-}
-
-static gboolean
 open_device (GstCLFilter * self, GError ** error)
 {
   GstCLFilterPrivate *priv = PRIV (self);
@@ -368,28 +343,17 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
         ("caps set before the element has an OpenCL context"));
     return FALSE;
   }
-  priv->memory = choose_storage (priv->setting, priv->context->info, in_info,
-      out_info);
+  priv->memory = gst_cl_choose_storage (priv->setting, priv->context->info,
+      in_info, out_info);
   GST_INFO_OBJECT (self, "frames in %s",
       priv->memory == GST_CL_MEMORY_IMAGE ? "images" : "buffers");
-  if (!gst_cl_frame_layout (&priv->in, in_info, priv->memory)
-      || !gst_cl_frame_layout (&priv->out, out_info, priv->memory)) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("unsupported caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps,
-            outcaps));
-    return FALSE;
-  }
-
-  /* Where the device shares host memory, kernels use frames in place
-   * (GST_CL_COPY_FRAMES=1 copies them, to measure what that saves). */
-  priv->in.in_place = priv->out.in_place = priv->memory == GST_CL_MEMORY_BUFFER
-      && priv->context->info->host_unified
-      && !g_getenv ("GST_CL_COPY_FRAMES");
 
   /* Frames are allocated in passthrough too: a controllable property may
    * leave it on any frame. */
-  if (!gst_cl_frame_alloc (&priv->in, priv->context, &error)
-      || !gst_cl_frame_alloc (&priv->out, priv->context, &error)
+  if (!gst_cl_frame_setup (&priv->in, priv->context, in_info, priv->memory,
+          &error)
+      || !gst_cl_frame_setup (&priv->out, priv->context, out_info,
+          priv->memory, &error)
       || !klass->set_info (self, &priv->in, &priv->out, &error))
     goto failed;
   return TRUE;

@@ -169,9 +169,65 @@ plane_row_bytes (const GstCLPlane * plane)
   return (gsize) plane->width * plane->channels * plane->depth / 8;
 }
 
-/* Allocates the planes of a frame described by gst_cl_frame_layout(). */
+static gboolean alloc_planes (GstCLFrame * frame,
+    GstCLContext * context, GError ** error);
+
+static gboolean
+fits_images (const GstCLDeviceInfo * device, const GstVideoInfo * info)
+{
+  return gst_cl_format_supported (GST_VIDEO_INFO_FORMAT (info),
+      GST_CL_MEMORY_IMAGE, device)
+      && (gsize) GST_VIDEO_INFO_WIDTH (info) <= device->image2d_max_width
+      && (gsize) GST_VIDEO_INFO_HEIGHT (info) <= device->image2d_max_height;
+}
+
+/**
+ * gst_cl_choose_storage:
+ * @setting: the memory property
+ *
+ * The storage of frames @in -> @out. auto takes images on GPUs, whose
+ * texture hardware serves them, where the device holds the format and
+ * size in images; buffers elsewhere: on CPU devices image reads are
+ * software and much slower than buffer loads.
+ */
+GstCLMemory
+gst_cl_choose_storage (GstCLMemory setting, const GstCLDeviceInfo * device,
+    const GstVideoInfo * in, const GstVideoInfo * out)
+{
+  if (setting != GST_CL_MEMORY_AUTO)
+    return setting;
+  if ((device->type & CL_DEVICE_TYPE_GPU) && device->image_support
+      && fits_images (device, in) && fits_images (device, out))
+    return GST_CL_MEMORY_IMAGE;
+  return GST_CL_MEMORY_BUFFER;
+}
+
+/**
+ * gst_cl_frame_setup:
+ *
+ * Lays out and allocates a device frame for @info in @memory. Where the
+ * device shares host memory and frames are buffers, kernels will use the
+ * mapped frames in place (GST_CL_COPY_FRAMES=1 copies them instead, to
+ * measure what that saves).
+ */
 gboolean
-gst_cl_frame_alloc (GstCLFrame * frame, GstCLContext * context,
+gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
+    const GstVideoInfo * info, GstCLMemory memory, GError ** error)
+{
+  if (!gst_cl_frame_layout (frame, info, memory)) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
+        "Format %s is not supported",
+        gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)));
+    return FALSE;
+  }
+  frame->in_place = memory == GST_CL_MEMORY_BUFFER
+      && context->info->host_unified && !g_getenv ("GST_CL_COPY_FRAMES");
+  return alloc_planes (frame, context, error);
+}
+
+/* Allocates the planes of a frame described by gst_cl_frame_layout(). */
+static gboolean
+alloc_planes (GstCLFrame * frame, GstCLContext * context,
     GError ** error)
 {
   GstCLMemory memory = frame->memory;

@@ -60,8 +60,12 @@ gboolean gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
 gboolean gst_cl_format_supported (GstVideoFormat format, GstCLMemory memory,
     const GstCLDeviceInfo * device);
 
-gboolean gst_cl_frame_alloc (GstCLFrame * frame, GstCLContext * context,
-    GError ** error);
+GstCLMemory gst_cl_choose_storage (GstCLMemory setting,
+    const GstCLDeviceInfo * device, const GstVideoInfo * in,
+    const GstVideoInfo * out);
+
+gboolean gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
+    const GstVideoInfo * info, GstCLMemory memory, GError ** error);
 
 void gst_cl_frame_release (GstCLFrame * frame);
 

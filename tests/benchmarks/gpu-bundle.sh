@@ -21,6 +21,10 @@ plugin_dir="$(pkg-config --variable=pluginsdir gstreamer-1.0)"
 
 plugins="coreelements videotestsrc videoconvertscale app png multifile
     imagefreeze compositor debug coretracers"
+# The benchmark's peers, where installed: rotate (gst-plugins-bad). The
+# opencv plugin (cvsmooth) pulls in far more than the bundle may carry, so
+# the blur peer is reported as not available there.
+optional_plugins="geometrictransform"
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/plugins" "$out/lib"
@@ -29,6 +33,13 @@ cp "$(command -v gst-launch-1.0)" "$(command -v gst-inspect-1.0)" "$out/bin/"
 cp "$(find "$gst_libexec" -name gst-plugin-scanner | head -n 1)" "$out/bin/"
 for p in $plugins; do
     cp "$plugin_dir/libgst$p.so" "$out/plugins/"
+done
+for p in $optional_plugins; do
+    if [ -f "$plugin_dir/libgst$p.so" ]; then
+        cp "$plugin_dir/libgst$p.so" "$out/plugins/"
+    else
+        echo "gpu-bundle: no $p plugin here; leaving it out" >&2
+    fi
 done
 cp "$build/gst/libgstopencl.so" "$out/plugins/"
 find "$build/tests" "$build/docs" -maxdepth 3 -type f -executable \

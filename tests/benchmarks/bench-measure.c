@@ -1,0 +1,722 @@
+/* gst-opencl benchmark
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Measurements. Every case of a workload runs in a GstHarness fed with
+ * input frames made once, so no source's cost is in the figure; after a
+ * warm-up (caps, device, kernel builds) each run times N frames pushed and
+ * pulled one by one. The runs of the cases are interleaved, so slow drifts
+ * of the machine hit them all alike. The floor of one of our cases is the
+ * upload of its input and the download of its output through the same
+ * GstCLFrame calls the element's base class makes, with no kernel between.
+ */
+#include "bench.h"
+
+#include <gst/base/gstbasetransform.h>
+#include <gst/check/gstharness.h>
+#include <math.h>
+#include <string.h>
+
+#include "gstclfilter.h"
+
+/* ---- the device of the floor ---- */
+
+const gchar *
+bench_memory_name (GstCLMemory memory)
+{
+  switch (memory) {
+    case GST_CL_MEMORY_IMAGE:
+      return "image";
+    case GST_CL_MEMORY_BUFFER:
+      return "buffer";
+    default:
+      return "auto";
+  }
+}
+
+static gchar *
+device_version (const GstCLDeviceInfo * info)
+{
+  gchar version[256] = "";
+
+  clGetDeviceInfo (info->device, CL_DEVICE_VERSION, sizeof (version) - 1,
+      version, NULL);
+  return g_strdup (g_strstrip (version));
+}
+
+void
+bench_device_open (BenchDevice * device, const BenchSettings * settings)
+{
+  GError *error = NULL;
+
+  memset (device, 0, sizeof (*device));
+  device->info = gst_cl_device_select (settings->device, &error);
+  if (device->info == NULL)
+    goto failed;
+  device->memory = settings->memory;
+  device->version = device_version (device->info);
+  device->context = gst_cl_context_new (device->info, &error);
+  if (device->context == NULL)
+    goto failed;
+  return;
+
+failed:
+  device->error = g_strdup (error->message);
+  g_clear_error (&error);
+}
+
+void
+bench_device_close (BenchDevice * device)
+{
+  gst_clear_object (&device->context);
+  g_clear_pointer (&device->error, g_free);
+  g_clear_pointer (&device->version, g_free);
+}
+
+/* ---- input frames, made once per workload ---- */
+
+static gchar *
+frame_key (const GstVideoInfo * info)
+{
+  return g_strdup_printf ("%s %dx%d", GST_VIDEO_INFO_NAME (info),
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
+}
+
+/* Noise: no kernel here depends on the content, but no plane is constant
+ * either. */
+static GstBuffer *
+make_frame (const GstVideoInfo * info)
+{
+  GstBuffer *buffer = gst_buffer_new_allocate (NULL, info->size, NULL);
+  GstMapInfo map;
+  guint32 state = 0x9e3779b9;
+
+  gst_buffer_map (buffer, &map, GST_MAP_WRITE);
+  for (gsize i = 0; i + 4 <= map.size; i += 4) {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    memcpy (map.data + i, &state, 4);
+  }
+  gst_buffer_unmap (buffer, &map);
+  return buffer;
+}
+
+static GstBuffer *
+frame_for (GHashTable * frames, const GstVideoInfo * info)
+{
+  gchar *key = frame_key (info);
+  GstBuffer *frame = g_hash_table_lookup (frames, key);
+
+  if (frame == NULL) {
+    frame = make_frame (info);
+    g_hash_table_insert (frames, key, frame);
+  } else {
+    g_free (key);
+  }
+  return frame;
+}
+
+/* ---- one case in a harness ---- */
+
+typedef struct
+{
+  BenchResult *result;
+  BenchGeometry geometry;
+  GstHarness *h;
+  GstBus *bus;
+  GstBuffer *input;             /* the shared frame */
+  /* An in-place first element writes into its input: it gets a writable
+   * frame of its own, which goes round, rather than a copy per push. */
+  gboolean in_place;
+  GstBuffer *recycled;
+} Runner;
+
+static void
+configure_ours (GstBin * bin, const BenchSettings * settings)
+{
+  GstIterator *it = gst_bin_iterate_recurse (bin);
+  GValue item = G_VALUE_INIT;
+
+  while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
+    GObject *element = g_value_get_object (&item);
+
+    if (G_TYPE_CHECK_INSTANCE_TYPE (element, GST_TYPE_CL_FILTER)) {
+      if (settings->device)
+        g_object_set (element, "device", settings->device, NULL);
+      g_object_set (element, "memory", settings->memory, NULL);
+    }
+    g_value_reset (&item);
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+}
+
+/* Our options as they would be written on a gst-launch line. */
+static gchar *
+pipeline_as_run (const BenchCase * c, const BenchSettings * settings)
+{
+  gchar *pipeline = bench_case_pipeline (c);
+  gchar **stages, *joined;
+
+  if (c->role != BENCH_ROLE_OURS)
+    return pipeline;
+  stages = g_strsplit (pipeline, " ! ", -1);
+  for (guint i = 0; stages[i]; i++) {
+    gchar *stage = stages[i];
+
+    stages[i] = g_strdup_printf ("%s%s%s memory=%s", stage,
+        settings->device ? " device=" : "",
+        settings->device ? settings->device : "",
+        bench_memory_name (settings->memory));
+    g_free (stage);
+  }
+  joined = g_strjoinv (" ! ", stages);
+  g_strfreev (stages);
+  g_free (pipeline);
+  return joined;
+}
+
+static gboolean
+first_element_in_place (GstElement * bin)
+{
+  GstPad *ghost = gst_element_get_static_pad (bin, "sink");
+  GstPad *target = gst_ghost_pad_get_target (GST_GHOST_PAD (ghost));
+  GstElement *first = target ? gst_pad_get_parent_element (target) : NULL;
+  gboolean in_place = first && GST_IS_BASE_TRANSFORM (first)
+      && gst_base_transform_is_in_place (GST_BASE_TRANSFORM (first));
+
+  gst_clear_object (&first);
+  gst_clear_object (&target);
+  gst_object_unref (ghost);
+  return in_place;
+}
+
+static GstCaps *
+sink_caps_for (const GstVideoInfo * out)
+{
+  return gst_caps_new_simple ("video/x-raw",
+      "format", G_TYPE_STRING, GST_VIDEO_INFO_NAME (out),
+      "width", G_TYPE_INT, GST_VIDEO_INFO_WIDTH (out),
+      "height", G_TYPE_INT, GST_VIDEO_INFO_HEIGHT (out), NULL);
+}
+
+/* The element's own words for a failure, from the bus, where it posted
+ * any; else @what. */
+static void
+set_bus_error (Runner * r, const gchar * what, GError ** error)
+{
+  GstMessage *msg = gst_bus_pop_filtered (r->bus, GST_MESSAGE_ERROR);
+
+  if (msg) {
+    gst_message_parse_error (msg, error, NULL);
+    gst_message_unref (msg);
+    return;
+  }
+  g_set_error_literal (error, GST_CORE_ERROR, GST_CORE_ERROR_FAILED, what);
+}
+
+static void
+set_flow_error (Runner * r, GstFlowReturn flow, GError ** error)
+{
+  gchar *what = g_strdup_printf ("pushing a frame returned %s%s",
+      gst_flow_get_name (flow), flow == GST_FLOW_NOT_NEGOTIATED ?
+      " (the pipeline refused these caps)" : "");
+
+  set_bus_error (r, what, error);
+  g_free (what);
+}
+
+static gboolean
+runner_start (Runner * r, const BenchSettings * settings, GError ** error)
+{
+  gchar *pipeline = bench_case_pipeline (r->result->c);
+  GstElement *bin;
+  GstCaps *caps;
+
+  bin = gst_parse_bin_from_description_full (pipeline, TRUE, NULL,
+      GST_PARSE_FLAG_FATAL_ERRORS, error);
+  g_free (pipeline);
+  if (bin == NULL)
+    return FALSE;
+  gst_object_ref_sink (bin);
+  configure_ours (GST_BIN (bin), settings);
+  r->in_place = first_element_in_place (bin);
+  r->bus = gst_bus_new ();
+  gst_element_set_bus (bin, r->bus);
+
+  /* Our elements open their device here: a failure is the case's result,
+   * where the harness would abort. */
+  if (gst_element_set_state (bin,
+          GST_STATE_READY) == GST_STATE_CHANGE_FAILURE) {
+    set_bus_error (r, "the pipeline could not start", error);
+    gst_element_set_state (bin, GST_STATE_NULL);
+    gst_object_unref (bin);
+    return FALSE;
+  }
+  r->h = gst_harness_new_with_element (bin, "sink", "src");
+  gst_object_unref (bin);
+  caps = gst_video_info_to_caps (&r->geometry.in);
+  gst_harness_set_src_caps (r->h, caps);
+  gst_harness_set_sink_caps (r->h, sink_caps_for (&r->geometry.out));
+  if (r->in_place) {
+    g_printerr ("  %s works in place: it gets a writable frame of its own\n",
+        r->result->c->id);
+    r->recycled = gst_buffer_copy_deep (r->input);
+  }
+  return TRUE;
+}
+
+static void
+runner_stop (Runner * r)
+{
+  if (r->h)
+    gst_harness_teardown (r->h);
+  r->h = NULL;
+  gst_clear_object (&r->bus);
+  gst_clear_buffer (&r->recycled);
+}
+
+static gboolean
+runner_push_pull (Runner * r, GError ** error)
+{
+  GstBuffer *in = r->recycled ? g_steal_pointer (&r->recycled) :
+      gst_buffer_ref (r->input);
+  GstFlowReturn flow = gst_harness_push (r->h, in);
+  GstBuffer *out;
+
+  if (flow != GST_FLOW_OK) {
+    set_flow_error (r, flow, error);
+    return FALSE;
+  }
+  out = gst_harness_try_pull (r->h);
+  if (out == NULL) {
+    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_FAILED,
+        "the element gave no frame back");
+    return FALSE;
+  }
+  if (r->in_place && out == in && gst_buffer_is_writable (out))
+    r->recycled = out;
+  else
+    gst_buffer_unref (out);
+  return TRUE;
+}
+
+/* Milliseconds per frame over @n frames. */
+static gboolean
+runner_time (Runner * r, gint n, gdouble * ms, GError ** error)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  for (gint i = 0; i < n; i++)
+    if (!runner_push_pull (r, error))
+      return FALSE;
+  *ms = (g_get_monotonic_time () - start) / 1000.0 / n;
+  return TRUE;
+}
+
+static gboolean
+runner_warm_up (Runner * r, gint frames, GError ** error)
+{
+  gdouble rest;
+
+  return runner_time (r, 1, &r->result->first_ms, error)
+      && (frames <= 1 || runner_time (r, frames - 1, &rest, error));
+}
+
+/* ---- the floor: upload + download, no kernel ---- */
+
+typedef struct
+{
+  GstCLContext *context;
+  GstCLFrame in;
+  GstCLFrame out;
+  GstVideoFrame host_in;
+  GstVideoFrame host_out;
+  GstBuffer *out_buffer;
+  gdouble *run_ms;
+} Floor;
+
+static gchar *
+floor_key (const BenchGeometry * g)
+{
+  return g_strdup_printf ("%s %dx%d -> %s %dx%d", GST_VIDEO_INFO_NAME (&g->in),
+      g->in.width, g->in.height, GST_VIDEO_INFO_NAME (&g->out), g->out.width,
+      g->out.height);
+}
+
+static void
+floor_free (gpointer data)
+{
+  Floor *f = data;
+
+  if (f->host_in.buffer)
+    gst_video_frame_unmap (&f->host_in);
+  if (f->host_out.buffer)
+    gst_video_frame_unmap (&f->host_out);
+  gst_clear_buffer (&f->out_buffer);
+  gst_cl_frame_release (&f->in);
+  gst_cl_frame_release (&f->out);
+  g_free (f->run_ms);
+  g_free (f);
+}
+
+/* The storage the elements choose for this geometry. */
+static GstCLMemory
+floor_memory (const BenchGeometry * g, const BenchDevice * device)
+{
+  return gst_cl_choose_storage (device->memory, device->info, &g->in, &g->out);
+}
+
+/* Why this geometry has no floor on @device, or %NULL. */
+static gchar *
+floor_impossible (const BenchGeometry * g, const BenchDevice * device)
+{
+  const GstVideoInfo *infos[] = { &g->in, &g->out };
+  GstCLMemory memory;
+
+  if (device->context == NULL)
+    return g_strdup_printf ("no OpenCL device: %s", device->error);
+  memory = floor_memory (g, device);
+  if (memory == GST_CL_MEMORY_IMAGE && !device->info->image_support)
+    return g_strdup_printf ("%s has no image support",
+        device->info->device_name);
+  for (guint i = 0; i < G_N_ELEMENTS (infos); i++)
+    if (!gst_cl_format_supported (GST_VIDEO_INFO_FORMAT (infos[i]),
+            memory, device->info))
+      return g_strdup_printf ("%s cannot hold %s frames in %ss",
+          device->info->device_name, GST_VIDEO_INFO_NAME (infos[i]),
+          bench_memory_name (memory));
+  return NULL;
+}
+
+static Floor *
+floor_new (const BenchGeometry * g, GstBuffer * input, BenchDevice * device,
+    gint runs, GError ** error)
+{
+  Floor *f = g_new0 (Floor, 1);
+  GstCLMemory memory = floor_memory (g, device);
+
+  f->context = device->context;
+  f->run_ms = g_new0 (gdouble, runs);
+  f->out_buffer = gst_buffer_new_allocate (NULL, g->out.size, NULL);
+  if (!gst_video_frame_map (&f->host_in, &g->in, input, GST_MAP_READ)
+      || !gst_video_frame_map (&f->host_out, &g->out, f->out_buffer,
+          GST_MAP_WRITE)) {
+    g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_FAILED,
+        "could not map the host frames");
+    floor_free (f);
+    return NULL;
+  }
+  if (!gst_cl_frame_setup (&f->in, device->context, &g->in, memory, error)
+      || !gst_cl_frame_setup (&f->out, device->context, &g->out, memory,
+          error)) {
+    floor_free (f);
+    return NULL;
+  }
+  return f;
+}
+
+/* What GstCLFilter does around its kernels: the output attached, the
+ * input uploaded (not blocking), then a blocking download, which waits for
+ * the upload on the in-order queue; in place on CPU devices, copies on
+ * GPUs. */
+static gboolean
+floor_time (Floor * f, gint n, gdouble * ms, GError ** error)
+{
+  gint64 start = g_get_monotonic_time ();
+  gboolean ok = TRUE;
+
+  for (gint i = 0; i < n && ok; i++) {
+    gst_cl_frame_attach (&f->out, f->context, &f->host_out);
+    ok = gst_cl_frame_upload (&f->in, f->context, &f->host_in, error)
+        && gst_cl_frame_download (&f->out, f->context, &f->host_out, error);
+    gst_cl_frame_detach (&f->in);
+    gst_cl_frame_detach (&f->out);
+  }
+  *ms = (g_get_monotonic_time () - start) / 1000.0 / n;
+  return ok;
+}
+
+/* ---- a workload ---- */
+
+gdouble
+bench_median (const gdouble * values, gint n)
+{
+  gdouble *sorted;
+  gdouble median;
+
+  if (n <= 0)
+    return NAN;
+  sorted = g_memdup2 (values, sizeof (gdouble) * n);
+  for (gint i = 1; i < n; i++)
+    for (gint j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+      gdouble t = sorted[j];
+      sorted[j] = sorted[j - 1];
+      sorted[j - 1] = t;
+    }
+  median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  g_free (sorted);
+  return median;
+}
+
+static void
+result_fail (BenchResult * r, BenchStatus status, GError * error)
+{
+  r->status = status;
+  g_free (r->message);
+  r->message = g_strdup (error->message);
+  g_error_free (error);
+}
+
+/* Marks the cases whose elements are missing; FALSE when none of ours is
+ * there, and then @reason says which is missing. */
+static gboolean
+check_elements (BenchWorkloadResult * wr, gchar ** reason)
+{
+  gboolean ours_available = FALSE;
+
+  for (guint i = 0; i < wr->n_results; i++) {
+    BenchResult *r = &wr->results[i];
+    gchar *missing = bench_case_missing_element (r->c);
+
+    if (missing == NULL) {
+      ours_available |= r->c->role == BENCH_ROLE_OURS;
+      continue;
+    }
+    r->status = BENCH_STATUS_UNAVAILABLE;
+    r->message = g_strdup_printf ("element not available: %s", missing);
+    if (r->c->role == BENCH_ROLE_OURS && *reason == NULL)
+      *reason = g_strdup (r->message);
+    g_free (missing);
+  }
+  return ours_available;
+}
+
+static gboolean
+is_single_element (const BenchCase * c)
+{
+  return strchr (c->pipeline, '!') == NULL;
+}
+
+/* The floor of each measured single-element case of ours, one per
+ * geometry. */
+static void
+prepare_floors (BenchWorkloadResult * wr, Runner * runners,
+    BenchDevice * device, gint runs, GHashTable * floors)
+{
+  for (guint i = 0; i < wr->n_results; i++) {
+    BenchResult *r = &wr->results[i];
+    gchar *key, *why;
+    GError *error = NULL;
+    Floor *f;
+
+    if (r->c->role != BENCH_ROLE_OURS || r->status != BENCH_STATUS_MEASURED
+        || !is_single_element (r->c))
+      continue;
+    key = floor_key (&runners[i].geometry);
+    if (g_hash_table_contains (floors, key)) {
+      g_free (key);
+      continue;
+    }
+    why = floor_impossible (&runners[i].geometry, device);
+    if (why) {
+      r->floor_message = why;
+      g_free (key);
+      continue;
+    }
+    f = floor_new (&runners[i].geometry, runners[i].input, device, runs,
+        &error);
+    if (f && !floor_time (f, 2, &f->run_ms[0], &error))
+      g_clear_pointer (&f, floor_free);
+    if (f == NULL) {
+      r->floor_message = g_strdup (error->message);
+      g_clear_error (&error);
+      g_free (key);
+      continue;
+    }
+    g_hash_table_insert (floors, key, f);
+  }
+}
+
+static void
+assign_floors (BenchWorkloadResult * wr, Runner * runners,
+    GHashTable * floors, gint runs)
+{
+  for (guint i = 0; i < wr->n_results; i++) {
+    gchar *key = floor_key (&runners[i].geometry);
+    Floor *f = g_hash_table_lookup (floors, key);
+
+    if (f && wr->results[i].c->role == BENCH_ROLE_OURS
+        && is_single_element (wr->results[i].c)) {
+      wr->results[i].has_floor = TRUE;
+      wr->results[i].floor_ms = bench_median (f->run_ms, runs);
+    }
+    g_free (key);
+  }
+}
+
+/* Where the device cannot hold the frames, the element's refusal is
+ * expected: say why. */
+static void
+explain_failure (BenchResult * r, const BenchGeometry * geometry,
+    const BenchDevice * device)
+{
+  gchar *why, *message;
+
+  if (r->c->role != BENCH_ROLE_OURS || device->info == NULL)
+    return;
+  if ((why = floor_impossible (geometry, device)) == NULL)
+    return;
+  message = g_strdup_printf ("%s; %s", r->message, why);
+  g_free (r->message);
+  r->message = message;
+  g_free (why);
+}
+
+static void
+start_runners (BenchWorkloadResult * wr, Runner * runners,
+    const BenchSettings * settings, const BenchDevice * device,
+    GHashTable * frames)
+{
+  for (guint i = 0; i < wr->n_results; i++) {
+    BenchResult *r = &wr->results[i];
+    Runner *runner = &runners[i];
+    GError *error = NULL;
+
+    runner->result = r;
+    r->pipeline = pipeline_as_run (r->c, settings);
+    if (!bench_case_geometry (r->c, &runner->geometry)) {
+      r->status = BENCH_STATUS_FAILED;
+      r->message = g_strdup ("bad sizes or formats in the workload table");
+      continue;
+    }
+    if (r->status != BENCH_STATUS_MEASURED)
+      continue;
+    runner->input = frame_for (frames, &runner->geometry.in);
+    g_printerr ("  warming up %s: %s\n", r->c->id, r->pipeline);
+    if (!runner_start (runner, settings, &error)
+        || !runner_warm_up (runner, settings->warmup, &error)) {
+      result_fail (r, BENCH_STATUS_FAILED, error);
+      explain_failure (r, &runner->geometry, device);
+    }
+    r->run_ms = g_new0 (gdouble, settings->runs);
+  }
+}
+
+static void
+time_round (BenchWorkloadResult * wr, Runner * runners, GHashTable * floors,
+    const BenchSettings * settings, gint run)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  for (guint i = 0; i < wr->n_results; i++) {
+    BenchResult *r = &wr->results[i];
+    GError *error = NULL;
+
+    if (r->status != BENCH_STATUS_MEASURED)
+      continue;
+    if (runner_time (&runners[i], settings->frames, &r->run_ms[run], &error))
+      r->n_runs = run + 1;
+    else
+      result_fail (r, BENCH_STATUS_FAILED, error);
+  }
+
+  g_hash_table_iter_init (&iter, floors);
+  while (g_hash_table_iter_next (&iter, NULL, &value)) {
+    Floor *f = value;
+    GError *error = NULL;
+
+    if (!floor_time (f, settings->frames, &f->run_ms[run], &error)) {
+      g_printerr ("  floor failed: %s\n", error->message);
+      g_clear_error (&error);
+      g_hash_table_iter_remove (&iter);
+    }
+  }
+}
+
+void
+bench_run_workload (const BenchWorkload * workload,
+    const BenchSettings * settings, BenchDevice * device,
+    BenchWorkloadResult * wr)
+{
+  GHashTable *frames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      (GDestroyNotify) gst_buffer_unref);
+  GHashTable *floors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      floor_free);
+  Runner *runners;
+
+  memset (wr, 0, sizeof (*wr));
+  wr->workload = workload;
+  wr->n_results = bench_workload_n_cases (workload);
+  wr->results = g_new0 (BenchResult, wr->n_results);
+  for (guint i = 0; i < wr->n_results; i++)
+    wr->results[i].c = &workload->cases[i];
+
+  if (!check_elements (wr, &wr->skip_reason)) {
+    wr->skipped = TRUE;
+    goto done;
+  }
+
+  runners = g_new0 (Runner, wr->n_results);
+  start_runners (wr, runners, settings, device, frames);
+  prepare_floors (wr, runners, device, settings->runs, floors);
+  for (gint run = 0; run < settings->runs; run++) {
+    g_printerr ("  run %d/%d\n", run + 1, settings->runs);
+    time_round (wr, runners, floors, settings, run);
+  }
+  for (guint i = 0; i < wr->n_results; i++) {
+    BenchResult *r = &wr->results[i];
+
+    if (r->status == BENCH_STATUS_MEASURED)
+      r->median_ms = bench_median (r->run_ms, r->n_runs);
+    runner_stop (&runners[i]);
+  }
+  assign_floors (wr, runners, floors, settings->runs);
+  g_free (runners);
+
+done:
+  g_hash_table_unref (floors);
+  g_hash_table_unref (frames);
+}
+
+void
+bench_workload_result_clear (BenchWorkloadResult * wr)
+{
+  for (guint i = 0; i < wr->n_results; i++) {
+    BenchResult *r = &wr->results[i];
+
+    g_free (r->message);
+    g_free (r->pipeline);
+    g_free (r->run_ms);
+    g_free (r->floor_message);
+  }
+  g_free (wr->results);
+  g_free (wr->skip_reason);
+  memset (wr, 0, sizeof (*wr));
+}
+
+const BenchResult *
+bench_result_find (const BenchWorkloadResult * wr, const gchar * id)
+{
+  for (guint i = 0; i < wr->n_results; i++)
+    if (g_strcmp0 (wr->results[i].c->id, id) == 0)
+      return &wr->results[i];
+  return NULL;
+}
+
+/* ours / peer, time over time: below 1, ours is faster. */
+gboolean
+bench_result_ratio (const BenchWorkloadResult * wr, const BenchResult * r,
+    gdouble * ratio)
+{
+  const BenchResult *peer;
+
+  if (r->c->versus == NULL || r->status != BENCH_STATUS_MEASURED)
+    return FALSE;
+  peer = bench_result_find (wr, r->c->versus);
+  if (peer == NULL || peer->status != BENCH_STATUS_MEASURED)
+    return FALSE;
+  *ratio = r->median_ms / peer->median_ms;
+  return TRUE;
+}

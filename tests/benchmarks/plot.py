@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+# gst-opencl benchmark report
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""Writes docs/performance.md (and its plots) from the JSON documents of
+gst-opencl-bench --json, one section per machine.
+
+    plot.py --doc docs/performance.md --images docs/images RESULT.json...
+
+Needs python3; the plots need matplotlib (Debian: python3-matplotlib).
+Without it the tables are written and the document says the plots are
+missing.
+"""
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+
+try:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+except ImportError:  # the tables do not need it
+    plt = None
+
+MATPLOTLIB_HINT = (
+    "the plots need matplotlib for python3 "
+    "(Debian: apt-get install python3-matplotlib)"
+)
+
+
+def slug(text):
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def machine_slug(doc):
+    device = doc.get("device", {})
+    platform = (device.get("platform") or "none").split()[0]
+    return slug("%s-%s" % (device.get("type", "none"), platform))
+
+
+def fmt(value, digits=2):
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return "%.*f" % (digits, value)
+
+
+def size_text(case):
+    i, o = case.get("input"), case.get("output")
+    if not i or not o:
+        return ""
+    if (i["width"], i["height"]) == (o["width"], o["height"]):
+        return "%dx%d" % (i["width"], i["height"])
+    return "%dx%d → %dx%d" % (i["width"], i["height"], o["width"],
+                              o["height"])
+
+
+def format_text(case):
+    i, o = case.get("input"), case.get("output")
+    if not i or not o:
+        return ""
+    if i["format"] == o["format"]:
+        return i["format"]
+    return "%s → %s" % (i["format"], o["format"])
+
+
+def machine_section(doc):
+    m, d, s = doc["machine"], doc["device"], doc["settings"]
+    lines = [
+        "| | |",
+        "| --- | --- |",
+        "| CPU | %s, %d processors |" % (m["cpu"], m["cores"]),
+        "| GStreamer | %s |" % m["gstreamer"],
+    ]
+    if "name" in d:
+        lines += [
+            "| OpenCL device | %s (%s) |" % (d["name"], d["type"]),
+            "| OpenCL platform | %s, %s |" % (d["platform"], d["version"]),
+            "| Driver | %s |" % d["driver"],
+            "| Frames on the device | %s (memory=%s) |"
+            % (d["memory"] + "s", s["memory"]),
+        ]
+    else:
+        lines.append("| OpenCL device | none: %s |" % d.get("error", "?"))
+    lines += [
+        "| Date (UTC) | %s |" % m["date"],
+        "| Method | %d warm-up frames, then the median of %d runs of %d "
+        "frames |" % (s["warmup"], s["runs"], s["frames"]),
+    ]
+    return lines
+
+
+def workload_table(workload):
+    lines = [
+        "| | case | format | size | ms/frame | runs min–max | frames/s "
+        "| ours/peer | floor ms | first frame ms |",
+        "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    notes = []
+    for case in workload["cases"]:
+        cells = [case["role"], "`%s`" % case["pipeline"], format_text(case),
+                 size_text(case)]
+        if case["status"] == "measured":
+            runs = case.get("runs_ms") or [case["median_ms"]]
+            cells += [fmt(case["median_ms"]),
+                      "%s–%s" % (fmt(min(runs)), fmt(max(runs))),
+                      fmt(case["fps"], 1),
+                      fmt(case.get("ratio")), fmt(case.get("floor_ms")),
+                      fmt(case.get("first_frame_ms"), 0)]
+        else:
+            cells += ["%s: %s" % (case["status"], case.get("message", "")),
+                      "", "", "", "", ""]
+        if case.get("floor_message"):
+            notes.append("No floor for `%s`: %s." % (case["id"],
+                                                     case["floor_message"]))
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines + ([""] + notes if notes else [])
+
+
+def series_points(workload):
+    """{series: [(x, ms)]}, plus the floor of our points."""
+    series = {}
+    for case in workload["cases"]:
+        if case["status"] != "measured" or "series" not in case:
+            continue
+        series.setdefault(case["series"], []).append(
+            (case["x"], case["median_ms"]))
+        if case.get("floor_ms") is not None and case["role"] == "ours":
+            floor = series.setdefault("floor (upload + download)", [])
+            if case["x"] not in [x for x, _ in floor]:
+                floor.append((case["x"], case["floor_ms"]))
+    for points in series.values():
+        points.sort()
+    return series
+
+
+def plot_workload(workload, doc, path):
+    series = series_points(workload)
+    if not series:
+        return False
+    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=100)
+    for name, points in sorted(series.items()):
+        xs, ys = zip(*points)
+        style = ":" if name.startswith("floor") else "-"
+        ax.plot(xs, ys, style, marker="o", label=name)
+    if workload["name"] == "blur":
+        ax.set_xscale("log")
+    ax.set_ylim(bottom=0)
+    ax.set_xlabel(workload.get("x_label", ""))
+    ax.set_ylabel("ms per frame (median)")
+    ax.set_title("%s\n%s, %s" % (workload["name"], doc["device"].get(
+        "name", "no OpenCL device"), doc["machine"]["cpu"]), fontsize=9)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return True
+
+
+def document_section(doc, images_dir, doc_dir, suffix):
+    device = doc["device"].get("name", "no OpenCL device")
+    lines = ["## %s" % device, ""] + machine_section(doc) + [""]
+    for workload in doc["workloads"]:
+        lines += ["### %s" % workload["name"], "", workload["title"], ""]
+        if workload["skipped"]:
+            lines += ["Skipped: %s." % workload.get("skip_reason", ""), ""]
+            continue
+        lines += workload_table(workload) + [""]
+        if "x_label" not in workload:
+            continue
+        name = "perf-%s%s.png" % (workload["name"], suffix)
+        if plt is None:
+            lines += ["(Plot not drawn: %s.)" % MATPLOTLIB_HINT, ""]
+        elif plot_workload(workload, doc, os.path.join(images_dir, name)):
+            rel = os.path.relpath(os.path.join(images_dir, name), doc_dir)
+            lines += ["![%s on %s](%s)" % (workload["name"], device, rel), ""]
+    return lines
+
+
+HEADER = """# Performance
+
+*Generated by `tests/benchmarks/run-benchmarks.sh` from the JSON output of
+`gst-opencl-bench`; edit the benchmark or the script, not this file.*
+
+Every case runs in a GstHarness fed with input frames made once (no
+source's cost is in the figures). After a warm-up that negotiates caps and
+builds every kernel, each run pushes and pulls N frames one at a time; the
+tables give the median over the runs of the mean time per frame. Ours and
+the peer run in the same process on the same frames, their runs
+interleaved.
+
+- **ours/peer** is a time ratio: below 1, ours is faster.
+- **floor ms** is the upload of the input and the download of the output
+  through the same GstCLFrame calls our elements make, with no kernel: the
+  least any of our elements can cost per frame on that device.
+- **first frame ms** includes caps negotiation, device frame allocation
+  and the kernel builds (PoCL caches binaries, so a second run is faster).
+- Peers: `videoscale method=catrom n-threads=<processors>`, `rotate`
+  (gst-plugins-bad, nearest only, angle in radians), `cvsmooth type=blur`
+  (gst-opencv; takes RGB/BGR/GRAY8 only, so it runs on BGR frames made
+  once; the `videoconvert RGBA → BGR` row shows what a conversion would
+  add).
+- Wall time only: kernel times from OpenCL profiling events are not
+  reported (the elements do not expose them).
+
+Reproduce: `tests/benchmarks/run-benchmarks.sh` (options after `--` go to
+the benchmark, e.g. `-- --workload upscale --device nvidia`).
+"""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("results", nargs="+", help="gst-opencl-bench --json")
+    parser.add_argument("--doc", required=True, help="the Markdown to write")
+    parser.add_argument("--images", required=True, help="folder for PNGs")
+    parser.add_argument("--commit", default=None, help="what was measured")
+    args = parser.parse_args()
+
+    docs = []
+    for path in args.results:
+        with open(path, encoding="utf-8") as f:
+            docs.append(json.load(f))
+
+    doc_dir = os.path.dirname(os.path.abspath(args.doc))
+    os.makedirs(args.images, exist_ok=True)
+    lines = HEADER.splitlines() + [""]
+    if args.commit:
+        lines += ["Measured at commit `%s`." % args.commit, ""]
+    if plt is None:
+        print("plot.py: %s; writing the tables only" % MATPLOTLIB_HINT,
+              file=sys.stderr)
+    used = set()
+    for i, doc in enumerate(docs):
+        suffix = ""
+        if len(docs) > 1:
+            suffix = "-" + machine_slug(doc)
+            if suffix in used:
+                suffix += "-%d" % (i + 1)
+            used.add(suffix)
+        lines += document_section(doc, args.images, doc_dir, suffix)
+
+    with open(args.doc, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines).rstrip() + "\n")
+    print("plot.py: wrote %s" % args.doc, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
