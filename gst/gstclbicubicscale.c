@@ -67,7 +67,8 @@ typedef struct
 } ScaleParams;
 
 /* The per-axis table of one plane: output position i reads input taps
- * starts[i] .. starts[i] + taps - 1 (clamped) with weights[i * taps ...]. */
+ * starts[i] .. starts[i] + taps - 1 (clamped) with the weights
+ * weights[k * size + i], tap major so neighbours read neighbours. */
 typedef struct
 {
   gint taps;
@@ -81,6 +82,7 @@ typedef struct
   cl_kernel columns;
   cl_kernel native;
   cl_mem tmp;                   /* rows pass output: rect width x input height */
+  guint wide;                   /* channel values per work-item, or 0 */
   AxisTable x;
   AxisTable y;
   GstVideoRectangle rect;       /* where the picture goes, plane pixels */
@@ -261,7 +263,7 @@ build_axis_table (GstCLContext * context, AxisTable * table, gint in_size,
     }
     starts[i] = first;
     for (gint k = 0; k < taps; k++)
-      weights[(gsize) i * taps + k] = w[k] / sum;
+      weights[(gsize) k * out_size + i] = w[k] / sum;
   }
   g_free (w);
 
@@ -405,12 +407,18 @@ create_plane_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
   GstCLContext *context = gst_cl_filter_get_context (filter);
+  const gchar *options = NULL;
 
+  ps->wide = 0;
+  if (gst_cl_filter_wants_wide (filter)) {
+    ps->wide = GST_CL_WIDE_VALUES;
+    options = "-DGST_CL_WIDE";
+  }
   ps->rows = gst_cl_filter_create_kernel (filter, "bicubicscale",
-      scale_sources, in, NULL, "scale_rows", error);
+      scale_sources, in, options, "scale_rows", error);
   if (ps->rows)
     ps->columns = gst_cl_filter_create_kernel (filter, "bicubicscale",
-        scale_sources, in, NULL, "scale_columns", error);
+        scale_sources, in, options, "scale_columns", error);
   if (ps->columns)
     ps->tmp = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
         sizeof (gfloat) * in->channels * ps->rect.w * in->height, NULL,
@@ -519,6 +527,17 @@ build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
   return TRUE;
 }
 
+/* Work-items along a row of @width pixels: one a pixel, or with wide
+ * kernels one per wide channel values (in the rows pass, wide / channels
+ * whole pixels: the same count). */
+static gsize
+items_per_row (const PlaneScaler * ps, gint width, guint channels)
+{
+  if (ps->wide == 0)
+    return width;
+  return ((gsize) width * channels + ps->wide - 1) / ps->wide;
+}
+
 static gboolean
 run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
     const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
@@ -539,8 +558,8 @@ run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
   gst_cl_args_add_mem (&args, ps->x.weights);
   gst_cl_args_add_int (&args, ps->x.taps);
   if (!gst_cl_args_check (&args, error)
-      || !gst_cl_context_enqueue_2d (context, ps->rows, ps->rect.w,
-          src->height, error))
+      || !gst_cl_context_enqueue_2d (context, ps->rows,
+          items_per_row (ps, ps->rect.w, src->channels), src->height, error))
     return FALSE;
 
   gst_cl_args_init (&args, ps->columns);
@@ -558,8 +577,8 @@ run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
   gst_cl_args_add_int (&args, ps->y.taps);
   gst_cl_args_add (&args, sizeof (border), &border);
   return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (context, ps->columns, dst->width,
-      dst->height, error);
+      && gst_cl_context_enqueue_2d (context, ps->columns,
+      items_per_row (ps, dst->width, dst->channels), dst->height, error);
 }
 
 static gboolean

@@ -92,6 +92,23 @@ gst_cl_filter_get_memory (GstCLFilter * self)
 }
 
 /**
+ * gst_cl_filter_wants_wide:
+ *
+ * Whether kernels that can should be built with -DGST_CL_WIDE and make
+ * GST_CL_WIDE_VALUES channel values per work-item: with buffers on CPU
+ * devices, where PoCL runs one work-item's vector code on SIMD lanes but
+ * does not vectorise across work-items.
+ */
+gboolean
+gst_cl_filter_wants_wide (GstCLFilter * self)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+
+  return priv->memory == GST_CL_MEMORY_BUFFER
+      && (priv->context->info->type & CL_DEVICE_TYPE_CPU);
+}
+
+/**
  * gst_cl_filter_create_kernel:
  * @plane: the plane layout the kernel is compiled for
  *

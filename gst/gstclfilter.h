@@ -40,6 +40,12 @@ GstCLContext *gst_cl_filter_get_context (GstCLFilter * filter);
 
 GstCLMemory gst_cl_filter_get_memory (GstCLFilter * filter);
 
+/* Channel values per work-item of a kernel built with -DGST_CL_WIDE (the
+ * WIDE of kernels/common.cl). */
+#define GST_CL_WIDE_VALUES 16
+
+gboolean gst_cl_filter_wants_wide (GstCLFilter * filter);
+
 GstCaps *gst_cl_filter_restrict_caps (GstCLFilter * filter, GstCaps * caps);
 
 cl_kernel gst_cl_filter_create_kernel (GstCLFilter * filter,

@@ -2,15 +2,58 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Emulated path: two separable passes over per-axis tables computed on the
- * host, one row of `taps` weights and a first tap index per output column
- * (or row). With taps = 4 and the (B, C) weights these are the 4x4 taps and
- * weights of cl_qcom_filter_bicubic; for an antialiased downscale the host
- * widens the kernel by the scale factor. Tap indices are clamped to the
- * plane, which replicates the edges.
+ * host: for output position i, the first tap index starts[i] and, tap
+ * major, the weights weights[k * size + i] of its `taps` taps. With
+ * taps = 4 and the (B, C) weights these are the 4x4 taps and weights of
+ * cl_qcom_filter_bicubic; for an antialiased downscale the host widens the
+ * kernel by the scale factor. Tap indices are clamped to the plane, which
+ * replicates the edges.
  *
- * The output may be letterboxed: only the rectangle (rect_x, rect_y,
- * tmp_w x rect_h) receives the picture, the rest the border colour.
+ * The rows pass writes a float intermediate, rect width x source height;
+ * the columns pass writes the output, where only the rectangle (rect_x,
+ * rect_y, tmp_w x rect_h) receives the picture and the rest the border
+ * colour (letterboxing).
+ *
+ * With -DGST_CL_WIDE (buffers on CPU devices) each work-item makes WIDE
+ * channel values; otherwise one pixel.
  */
+
+/* One output pixel of the rows pass. */
+static pix_t
+row_pixel (PLANE_IN (src), int src_w, int y, int x, int tmp_w,
+    __global const int *starts, __global const float *weights, int taps)
+{
+  int first = starts[x];
+  pix_t acc = 0.0f;
+
+  for (int k = 0; k < taps; k++)
+    acc += weights[k * tmp_w + x] * LOAD (src, clamp (first + k, 0, src_w - 1),
+        y);
+  return acc;
+}
+
+/* One output pixel of the columns pass, border included. */
+static pix_t
+column_pixel (__global const float *tmp, int tmp_w, int tmp_h, int x, int y,
+    int rect_x, int rect_y, int rect_h, __global const int *starts,
+    __global const float *weights, int taps, float4 border)
+{
+  int rx = x - rect_x;
+  int ry = y - rect_y;
+
+  if (rx < 0 || rx >= tmp_w || ry < 0 || ry >= rect_h)
+    return PIX_FROM_F4 (border);
+
+  int first = starts[ry];
+  pix_t acc = 0.0f;
+
+  for (int k = 0; k < taps; k++)
+    acc += weights[k * rect_h + ry] *
+        VLOAD_F (tmp, clamp (first + k, 0, tmp_h - 1) * tmp_w + rx);
+  return acc;
+}
+
+#ifndef GST_CL_WIDE
 
 __kernel void
 scale_rows (PLANE_IN (src), int src_w, int src_h,
@@ -20,16 +63,9 @@ scale_rows (PLANE_IN (src), int src_w, int src_h,
   int x = get_global_id (0);
   int y = get_global_id (1);
 
-  if (x >= tmp_w || y >= src_h)
-    return;
-
-  int first = starts[x];
-  __global const float *w = weights + x * taps;
-  pix_t acc = 0.0f;
-
-  for (int k = 0; k < taps; k++)
-    acc += w[k] * LOAD (src, clamp (first + k, 0, src_w - 1), y);
-  VSTORE_F (acc, tmp, y * tmp_w + x);
+  if (x < tmp_w && y < src_h)
+    VSTORE_F (row_pixel (src, src_pitch, src_w, y, x, tmp_w, starts,
+            weights, taps), tmp, y * tmp_w + x);
 }
 
 __kernel void
@@ -41,25 +77,112 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
   int x = get_global_id (0);
   int y = get_global_id (1);
 
-  if (x >= dst_w || y >= dst_h)
+  if (x < dst_w && y < dst_h)
+    STORE (dst, x, y, column_pixel (tmp, tmp_w, tmp_h, x, y, rect_x, rect_y,
+            rect_h, starts, weights, taps, border));
+}
+
+#else
+
+/* WIDE / CHANNELS output pixels per work-item in the rows pass: their
+ * starts, their tap-k weights spread over their channels, and their tap-k
+ * source pixels. */
+#if CHANNELS == 4
+#define PIXELS 4
+typedef int4 starts_t;
+#define STARTS(p) vload4 (0, p)
+#define SPREAD(p) (vload4 (0, p).s0000111122223333)
+#define TAP(s, k) convert_float4 (vload4 (0, row + \
+        clamp ((s) + (k), 0, src_w - 1) * 4))
+#define GATHER(s, k) \
+    (float16) (TAP (s.s0, k), TAP (s.s1, k), TAP (s.s2, k), TAP (s.s3, k))
+#elif CHANNELS == 2
+#define PIXELS 8
+typedef int8 starts_t;
+#define STARTS(p) vload8 (0, p)
+#define SPREAD(p) (vload8 (0, p).s0011223344556677)
+#define TAP(s, k) convert_float2 (vload2 (0, row + \
+        clamp ((s) + (k), 0, src_w - 1) * 2))
+#define GATHER(s, k) \
+    (float16) (TAP (s.s0, k), TAP (s.s1, k), TAP (s.s2, k), TAP (s.s3, k), \
+        TAP (s.s4, k), TAP (s.s5, k), TAP (s.s6, k), TAP (s.s7, k))
+#else
+#define PIXELS 16
+typedef int16 starts_t;
+#define STARTS(p) vload16 (0, p)
+#define SPREAD(p) vload16 (0, p)
+#define TAP(s, k) convert_float (row[clamp ((s) + (k), 0, src_w - 1)])
+#define GATHER(s, k) \
+    (float16) (TAP (s.s0, k), TAP (s.s1, k), TAP (s.s2, k), TAP (s.s3, k), \
+        TAP (s.s4, k), TAP (s.s5, k), TAP (s.s6, k), TAP (s.s7, k), \
+        TAP (s.s8, k), TAP (s.s9, k), TAP (s.sa, k), TAP (s.sb, k), \
+        TAP (s.sc, k), TAP (s.sd, k), TAP (s.se, k), TAP (s.sf, k))
+#endif
+
+__kernel void
+scale_rows (PLANE_IN (src), int src_w, int src_h,
+    __global float *tmp, int tmp_w,
+    __global const int *starts, __global const float *weights, int taps)
+{
+  int x0 = get_global_id (0) * PIXELS;
+  int y = get_global_id (1);
+
+  if (x0 >= tmp_w || y >= src_h)
     return;
 
-  int rx = x - rect_x;
-  int ry = y - rect_y;
+  if (x0 + PIXELS > tmp_w) {
+    /* the row's last, partial group */
+    for (int x = x0; x < tmp_w; x++)
+      VSTORE_F (row_pixel (src, src_pitch, src_w, y, x, tmp_w, starts,
+              weights, taps), tmp, y * tmp_w + x);
+    return;
+  }
 
-  if (rx < 0 || rx >= tmp_w || ry < 0 || ry >= rect_h) {
-    STORE (dst, x, y, PIX_FROM_F4 (border));
+  __global const elem_t *row = src + y * src_pitch;
+  starts_t first = STARTS (starts + x0);
+  float16 acc = 0.0f;
+
+  for (int k = 0; k < taps; k++)
+    acc += SPREAD (weights + k * tmp_w + x0) * GATHER (first, k);
+  vstore16 (acc, 0, tmp + (y * tmp_w + x0) * CHANNELS);
+}
+
+__kernel void
+scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
+    PLANE_OUT (dst), int dst_w, int dst_h, int rect_x, int rect_y, int rect_h,
+    __global const int *starts, __global const float *weights, int taps,
+    float4 border)
+{
+  int v0 = get_global_id (0) * WIDE;    /* first channel value of the row */
+  int y = get_global_id (1);
+  int row_values = dst_w * CHANNELS;
+
+  if (v0 >= row_values || y >= dst_h)
+    return;
+
+  int ry = y - rect_y;
+  int picture0 = rect_x * CHANNELS;
+
+  if (ry < 0 || ry >= rect_h || v0 < picture0
+      || v0 + WIDE > picture0 + tmp_w * CHANNELS) {
+    /* border, the picture's edges and the row's end, pixel by pixel */
+    for (int x = v0 / CHANNELS; x < min ((v0 + WIDE) / CHANNELS, dst_w); x++)
+      STORE (dst, x, y, column_pixel (tmp, tmp_w, tmp_h, x, y, rect_x,
+              rect_y, rect_h, starts, weights, taps, border));
     return;
   }
 
   int first = starts[ry];
-  __global const float *w = weights + ry * taps;
-  pix_t acc = 0.0f;
+  int offset = v0 - picture0;
+  float16 acc = 0.0f;
 
   for (int k = 0; k < taps; k++)
-    acc += w[k] * VLOAD_F (tmp, clamp (first + k, 0, tmp_h - 1) * tmp_w + rx);
-  STORE (dst, x, y, acc);
+    acc += weights[k * rect_h + ry] * vload16 (0, tmp +
+        clamp (first + k, 0, tmp_h - 1) * tmp_w * CHANNELS + offset);
+  WIDE_STORE (acc, dst, y * dst_pitch + v0);
 }
+
+#endif
 
 #ifdef GST_CL_NATIVE_BICUBIC
 #pragma OPENCL EXTENSION cl_qcom_filter_bicubic : enable

@@ -10,7 +10,7 @@
  * channel values per row (unused by images). Kernels work on pix_t values
  * in the plane's own units (0..255 or 0..65535) with one float per
  * channel (PIX_FROM_F4 takes a colour passed as a float4 argument).
- * STORE rounds to nearest and saturates, identically on both
+ * STORE rounds to nearest (halves up) and saturates, identically on both
  * storages, so both give the same bytes.
  */
 
@@ -26,6 +26,9 @@ typedef uchar elem_t;
 #define ELEM_MAX 255.0f
 #endif
 
+/* Rounding to nearest (halves up) and saturating to elem_t: through int
+ * and integer clamps, identically on both storages. PoCL runs the
+ * convert_*_sat_rte built-ins many times slower. */
 #if CHANNELS == 1
 typedef float pix_t;
 #define PIX_FROM_F4(v) ((v).x)
@@ -33,11 +36,8 @@ typedef float pix_t;
 #define VLOAD_F(p, i) ((p)[i])
 #define VSTORE_F(v, p, i) ((p)[i] = (v))
 #define BUF_LOAD(p, i) convert_float ((p)[i])
-#if DEPTH == 16
-#define BUF_STORE(v, p, i) ((p)[i] = convert_ushort_sat_rte (v))
-#else
-#define BUF_STORE(v, p, i) ((p)[i] = convert_uchar_sat_rte (v))
-#endif
+#define BUF_STORE(v, p, i) \
+    ((p)[i] = (elem_t) clamp ((int) ((v) + 0.5f), 0, (int) ELEM_MAX))
 #elif CHANNELS == 2
 typedef float2 pix_t;
 #define PIX_FROM_F4(v) ((v).xy)
@@ -45,7 +45,8 @@ typedef float2 pix_t;
 #define VLOAD_F(p, i) vload2 (i, p)
 #define VSTORE_F(v, p, i) vstore2 (v, i, p)
 #define BUF_LOAD(p, i) convert_float2 (vload2 (0, (p) + (i)))
-#define BUF_STORE(v, p, i) vstore2 (convert_uchar2_sat_rte (v), 0, (p) + (i))
+#define BUF_STORE(v, p, i) vstore2 (convert_uchar2 (clamp ( \
+        convert_int2 ((v) + 0.5f), 0, 255)), 0, (p) + (i))
 #else
 typedef float4 pix_t;
 #define PIX_FROM_F4(v) (v)
@@ -53,7 +54,21 @@ typedef float4 pix_t;
 #define VLOAD_F(p, i) vload4 (i, p)
 #define VSTORE_F(v, p, i) vstore4 (v, i, p)
 #define BUF_LOAD(p, i) convert_float4 (vload4 (0, (p) + (i)))
-#define BUF_STORE(v, p, i) vstore4 (convert_uchar4_sat_rte (v), 0, (p) + (i))
+#define BUF_STORE(v, p, i) vstore4 (convert_uchar4 (clamp ( \
+        convert_int4 ((v) + 0.5f), 0, 255)), 0, (p) + (i))
+#endif
+
+/* Wide access, for buffer kernels on CPU devices (-DGST_CL_WIDE): PoCL runs
+ * one work-item's vector code on SIMD lanes but does not vectorise across
+ * work-items, so such kernels take WIDE channel values per work-item. */
+#define WIDE 16
+#define WIDE_LOAD(p, i) convert_float16 (vload16 (0, (p) + (i)))
+#if DEPTH == 16
+#define WIDE_STORE(v, p, i) vstore16 (convert_ushort16 (clamp ( \
+        convert_int16 ((v) + 0.5f), 0, 65535)), 0, (p) + (i))
+#else
+#define WIDE_STORE(v, p, i) vstore16 (convert_uchar16 (clamp ( \
+        convert_int16 ((v) + 0.5f), 0, 255)), 0, (p) + (i))
 #endif
 
 #ifdef GST_CL_IMAGES
@@ -70,7 +85,7 @@ __constant sampler_t gst_cl_nearest = CLK_NORMALIZED_COORDS_FALSE |
         * ELEM_MAX)
 #define STORE(name, x, y, v) \
     write_imagef (name, (int2) (x, y), \
-        PIX_TO_F4 (clamp (rint (v), 0.0f, ELEM_MAX) / ELEM_MAX))
+        PIX_TO_F4 (clamp (floor ((v) + 0.5f), 0.0f, ELEM_MAX) / ELEM_MAX))
 
 #else
 
