@@ -331,7 +331,8 @@ ensure_kernel (GstCLRotate * self, guint plane, const GstCLPlane * layout,
       return NULL;
   }
   options = g_strdup_printf ("-DMETHOD=%d%s", method,
-      native ? " -DGST_CL_NATIVE_BICUBIC" : "");
+      native ? " -DGST_CL_NATIVE_BICUBIC" :
+      gst_cl_filter_wants_wide (filter) ? " -DGST_CL_WIDE" : "");
   self->kernels[plane][method] = gst_cl_filter_create_kernel (filter,
       "rotate", sources, layout, options, "rotate_frame", error);
   g_free (options);
@@ -362,6 +363,17 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
 
   gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), identity);
   return TRUE;
+}
+
+/* Work-items along an output row: one a pixel, or one per
+ * GST_CL_WIDE_VALUES channel values for wide kernels. */
+static gsize
+items_per_row (GstCLRotate * self, const GstCLPlane * dst)
+{
+  if (!gst_cl_filter_wants_wide (GST_CL_FILTER (self)))
+    return dst->width;
+  return ((gsize) dst->width * dst->channels + GST_CL_WIDE_VALUES - 1) /
+      GST_CL_WIDE_VALUES;
 }
 
 /* What one frame's planes share: the luma mapping and the method. */
@@ -418,8 +430,8 @@ rotate_plane (GstCLRotate * self, const FrameMapping * fm, guint plane,
     gst_cl_args_add (&args, sizeof (cl_sampler), &self->bicubic_sampler);
 
   return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (context, kernel, dst->width, dst->height,
-      error);
+      && gst_cl_context_enqueue_2d (context, kernel,
+      items_per_row (self, dst), dst->height, error);
 }
 
 static gboolean
