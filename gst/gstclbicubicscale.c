@@ -82,7 +82,6 @@ typedef struct
   cl_kernel columns;
   cl_kernel native;
   cl_mem tmp;                   /* rows pass output: rect width x input height */
-  guint wide;                   /* channel values per work-item, or 0 */
   AxisTable x;
   AxisTable y;
   GstVideoRectangle rect;       /* where the picture goes, plane pixels */
@@ -407,13 +406,9 @@ create_plane_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
   GstCLContext *context = gst_cl_filter_get_context (filter);
-  const gchar *options = NULL;
+  const gchar *options = gst_cl_filter_wants_wide (filter) ?
+      "-DGST_CL_WIDE" : NULL;
 
-  ps->wide = 0;
-  if (gst_cl_filter_wants_wide (filter)) {
-    ps->wide = GST_CL_WIDE_VALUES;
-    options = "-DGST_CL_WIDE";
-  }
   ps->rows = gst_cl_filter_create_kernel (filter, "bicubicscale",
       scale_sources, in, options, "scale_rows", error);
   if (ps->rows)
@@ -527,26 +522,13 @@ build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
   return TRUE;
 }
 
-/* Work-items along a row of @width pixels: one a pixel, or with wide
- * kernels one per wide channel values (in the rows pass, wide / channels
- * whole pixels: the same count). */
-static gsize
-items_per_row (const PlaneScaler * ps, gint width, guint channels)
-{
-  if (ps->wide == 0)
-    return width;
-  return ((gsize) width * channels + ps->wide - 1) / ps->wide;
-}
-
 static gboolean
 run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
     const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
 {
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  GstCLFilter *filter = GST_CL_FILTER (self);
+  GstCLContext *context = gst_cl_filter_get_context (filter);
   GstCLArgs args;
-  cl_float4 border = { {ps->border[0], ps->border[1], ps->border[2],
-          ps->border[3]}
-  };
 
   gst_cl_args_init (&args, ps->rows);
   gst_cl_args_add_plane (&args, src);
@@ -559,7 +541,8 @@ run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
   gst_cl_args_add_int (&args, ps->x.taps);
   if (!gst_cl_args_check (&args, error)
       || !gst_cl_context_enqueue_2d (context, ps->rows,
-          items_per_row (ps, ps->rect.w, src->channels), src->height, error))
+          gst_cl_filter_items_per_row (filter, ps->rect.w, src->channels),
+          src->height, error))
     return FALSE;
 
   gst_cl_args_init (&args, ps->columns);
@@ -575,10 +558,12 @@ run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
   gst_cl_args_add_mem (&args, ps->y.starts);
   gst_cl_args_add_mem (&args, ps->y.weights);
   gst_cl_args_add_int (&args, ps->y.taps);
-  gst_cl_args_add (&args, sizeof (border), &border);
+  gst_cl_args_add_float4 (&args, ps->border[0], ps->border[1], ps->border[2],
+      ps->border[3]);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (context, ps->columns,
-      items_per_row (ps, dst->width, dst->channels), dst->height, error);
+      gst_cl_filter_items_per_row (filter, dst->width, dst->channels),
+      dst->height, error);
 }
 
 static gboolean
@@ -587,9 +572,6 @@ run_native (GstCLBicubicScale * self, const GstCLPlane * src,
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   GstCLArgs args;
-  cl_float4 border = { {ps->border[0], ps->border[1], ps->border[2],
-          ps->border[3]}
-  };
 
   gst_cl_args_init (&args, ps->native);
   gst_cl_args_add_plane (&args, src);
@@ -602,7 +584,8 @@ run_native (GstCLBicubicScale * self, const GstCLPlane * src,
   gst_cl_args_add_int (&args, ps->rect.y);
   gst_cl_args_add_int (&args, ps->rect.w);
   gst_cl_args_add_int (&args, ps->rect.h);
-  gst_cl_args_add (&args, sizeof (border), &border);
+  gst_cl_args_add_float4 (&args, ps->border[0], ps->border[1], ps->border[2],
+      ps->border[3]);
   gst_cl_args_add (&args, sizeof (cl_sampler), &self->bicubic_sampler);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (context, ps->native, dst->width,

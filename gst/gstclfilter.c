@@ -109,6 +109,22 @@ gst_cl_filter_wants_wide (GstCLFilter * self)
 }
 
 /**
+ * gst_cl_filter_items_per_row:
+ *
+ * Work-items along a row of @width pixels of @channels channels: one a
+ * pixel, or, where the filter wants wide kernels, one per
+ * GST_CL_WIDE_VALUES channel values.
+ */
+gsize
+gst_cl_filter_items_per_row (GstCLFilter * self, gint width, guint channels)
+{
+  if (!gst_cl_filter_wants_wide (self))
+    return width;
+  return ((gsize) width * channels + GST_CL_WIDE_VALUES - 1) /
+      GST_CL_WIDE_VALUES;
+}
+
+/**
  * gst_cl_filter_create_kernel:
  * @plane: the plane layout the kernel is compiled for
  *

@@ -46,6 +46,9 @@ GstCLMemory gst_cl_filter_get_memory (GstCLFilter * filter);
 
 gboolean gst_cl_filter_wants_wide (GstCLFilter * filter);
 
+gsize gst_cl_filter_items_per_row (GstCLFilter * filter, gint width,
+    guint channels);
+
 GstCaps *gst_cl_filter_restrict_caps (GstCLFilter * filter, GstCaps * caps);
 
 cl_kernel gst_cl_filter_create_kernel (GstCLFilter * filter,

@@ -560,6 +560,15 @@ gst_cl_args_add_mem (GstCLArgs * args, cl_mem mem)
   gst_cl_args_add (args, sizeof (mem), &mem);
 }
 
+void
+gst_cl_args_add_float4 (GstCLArgs * args, gdouble x, gdouble y, gdouble z,
+    gdouble w)
+{
+  cl_float4 v = { {x, y, z, w} };
+
+  gst_cl_args_add (args, sizeof (v), &v);
+}
+
 /* A plane is two arguments, as the kernels' PLANE_IN/PLANE_OUT declare it:
  * the memory object and its pitch (unused by images). */
 void

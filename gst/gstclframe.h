@@ -98,6 +98,8 @@ void gst_cl_args_init (GstCLArgs * args, cl_kernel kernel);
 void gst_cl_args_add (GstCLArgs * args, gsize size, const void *value);
 void gst_cl_args_add_int (GstCLArgs * args, gint value);
 void gst_cl_args_add_mem (GstCLArgs * args, cl_mem mem);
+void gst_cl_args_add_float4 (GstCLArgs * args, gdouble x, gdouble y,
+    gdouble z, gdouble w);
 void gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane);
 gboolean gst_cl_args_check (GstCLArgs * args, GError ** error);
 

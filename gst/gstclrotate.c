@@ -365,17 +365,6 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
   return TRUE;
 }
 
-/* Work-items along an output row: one a pixel, or one per
- * GST_CL_WIDE_VALUES channel values for wide kernels. */
-static gsize
-items_per_row (GstCLRotate * self, const GstCLPlane * dst)
-{
-  if (!gst_cl_filter_wants_wide (GST_CL_FILTER (self)))
-    return dst->width;
-  return ((gsize) dst->width * dst->channels + GST_CL_WIDE_VALUES - 1) /
-      GST_CL_WIDE_VALUES;
-}
-
 /* What one frame's planes share: the luma mapping and the method. */
 typedef struct
 {
@@ -394,26 +383,13 @@ rotate_plane (GstCLRotate * self, const FrameMapping * fm, guint plane,
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   gdouble sub_x = 1 << src->w_sub, sub_y = 1 << src->h_sub;
   cl_float2 bc = { {CUBIC_B, CUBIC_C} };
-  cl_float4 matrix, pivots, background;
   cl_kernel kernel = ensure_kernel (self, plane, src, fm->method, error);
   GstCLArgs args;
   gfloat bg[4];
 
   if (kernel == NULL)
     return FALSE;
-
-  /* Each plane turns about the luma pivots in its own coordinates. */
-  matrix.s[0] = fm->m[0];
-  matrix.s[1] = fm->m[1] * sub_y / sub_x;
-  matrix.s[2] = fm->m[2] * sub_x / sub_y;
-  matrix.s[3] = fm->m[3];
-  pivots.s[0] = fm->pivots[0] / sub_x;
-  pivots.s[1] = fm->pivots[1] / sub_y;
-  pivots.s[2] = fm->pivots[2] / sub_x;
-  pivots.s[3] = fm->pivots[3] / sub_y;
   gst_cl_frame_plane_color (&out->info, plane, fm->background, bg);
-  for (guint i = 0; i < 4; i++)
-    background.s[i] = bg[i];
 
   gst_cl_args_init (&args, kernel);
   gst_cl_args_add_plane (&args, src);
@@ -422,16 +398,20 @@ rotate_plane (GstCLRotate * self, const FrameMapping * fm, guint plane,
   gst_cl_args_add_plane (&args, dst);
   gst_cl_args_add_int (&args, dst->width);
   gst_cl_args_add_int (&args, dst->height);
-  gst_cl_args_add (&args, sizeof (matrix), &matrix);
-  gst_cl_args_add (&args, sizeof (pivots), &pivots);
+  /* Each plane turns about the luma pivots in its own coordinates. */
+  gst_cl_args_add_float4 (&args, fm->m[0], fm->m[1] * sub_y / sub_x,
+      fm->m[2] * sub_x / sub_y, fm->m[3]);
+  gst_cl_args_add_float4 (&args, fm->pivots[0] / sub_x,
+      fm->pivots[1] / sub_y, fm->pivots[2] / sub_x, fm->pivots[3] / sub_y);
   gst_cl_args_add (&args, sizeof (bc), &bc);
-  gst_cl_args_add (&args, sizeof (background), &background);
+  gst_cl_args_add_float4 (&args, bg[0], bg[1], bg[2], bg[3]);
   if (fm->method == GST_CL_ROTATE_METHOD_BICUBIC && uses_native_bicubic (self))
     gst_cl_args_add (&args, sizeof (cl_sampler), &self->bicubic_sampler);
 
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (context, kernel,
-      items_per_row (self, dst), dst->height, error);
+      gst_cl_filter_items_per_row (GST_CL_FILTER (self), dst->width,
+          dst->channels), dst->height, error);
 }
 
 static gboolean
