@@ -82,8 +82,9 @@ gst_cl_context_new (const GstCLDeviceInfo * info, GError ** error)
       &status);
   if (!gst_cl_check (status, error, "Creating the OpenCL context"))
     goto failed;
-  self->queue = clCreateCommandQueue (self->context, info->device, 0,
-      &status);
+  self->profiling = g_getenv ("GST_CL_PROFILE") != NULL;
+  self->queue = clCreateCommandQueue (self->context, info->device,
+      self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
   if (!gst_cl_check (status, error, "Creating the OpenCL command queue"))
     goto failed;
   choose_local_size (self);
@@ -198,6 +199,33 @@ gst_cl_context_create_buffer (GstCLContext * self, cl_mem_flags flags,
   return mem;
 }
 
+static void
+release_event (gpointer event)
+{
+  clReleaseEvent (event);
+}
+
+static void
+free_events (gpointer events)
+{
+  g_ptr_array_unref (events);
+}
+
+/* The profiling events of the kernels this thread enqueued: an element
+ * enqueues and waits for its own kernels in its streaming thread. */
+static GPtrArray *
+thread_kernel_events (void)
+{
+  static GPrivate events = G_PRIVATE_INIT (free_events);
+  GPtrArray *array = g_private_get (&events);
+
+  if (array == NULL) {
+    array = g_ptr_array_new_with_free_func (release_event);
+    g_private_set (&events, array);
+  }
+  return array;
+}
+
 gboolean
 gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
     gsize width, gsize height, GError ** error)
@@ -208,8 +236,41 @@ gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
     (height + local[1] - 1) / local[1] * local[1],
   };
 
-  return gst_cl_check (clEnqueueNDRangeKernel (self->queue, kernel, 2, NULL,
-          global, local, 0, NULL, NULL), error, "Running an OpenCL kernel");
+  cl_event event = NULL;
+
+  if (!gst_cl_check (clEnqueueNDRangeKernel (self->queue, kernel, 2, NULL,
+              global, local, 0, NULL, self->profiling ? &event : NULL), error,
+          "Running an OpenCL kernel"))
+    return FALSE;
+  if (event)
+    g_ptr_array_add (thread_kernel_events (), event);
+  return TRUE;
+}
+
+/**
+ * gst_cl_context_take_kernel_time:
+ *
+ * With profiling on, the time the kernels this thread enqueued since the
+ * last call ran on the device, in ms (they must be complete: call it after
+ * a blocking download); 0 otherwise.
+ */
+gdouble
+gst_cl_context_take_kernel_time (GstCLContext * self)
+{
+  GPtrArray *events = thread_kernel_events ();
+  gdouble ms = 0;
+
+  for (guint i = 0; i < events->len; i++) {
+    cl_ulong start = 0, end = 0;
+
+    clGetEventProfilingInfo (events->pdata[i], CL_PROFILING_COMMAND_START,
+        sizeof (start), &start, NULL);
+    clGetEventProfilingInfo (events->pdata[i], CL_PROFILING_COMMAND_END,
+        sizeof (end), &end, NULL);
+    ms += (end - start) / 1e6;
+  }
+  g_ptr_array_set_size (events, 0);
+  return ms;
 }
 
 gboolean

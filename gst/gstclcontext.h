@@ -27,6 +27,8 @@ struct _GstCLContext
   /* In order; enqueueing is thread-safe, so elements in different streaming
    * threads share it. */
   cl_command_queue queue;
+  /* GST_CL_PROFILE set: kernels are timed with profiling events */
+  gboolean profiling;
 
   /*< private >*/
   GMutex programs_lock;
@@ -51,6 +53,8 @@ gboolean gst_cl_context_enqueue_2d (GstCLContext * context, cl_kernel kernel,
     gsize width, gsize height, GError ** error);
 
 gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
+
+gdouble gst_cl_context_take_kernel_time (GstCLContext * context);
 
 /* Sharing through GstContext, as the GL and CUDA elements do. */
 gboolean gst_cl_ensure_element_context (GstElement * element,

@@ -408,6 +408,20 @@ gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
     gst_object_sync_values (GST_OBJECT (trans), time);
 }
 
+/* With GST_CL_PROFILE set: the frame's kernel time, as an element message
+ * "gst-cl-profile" with a double field "kernel-ms". */
+static void
+post_kernel_time (GstCLFilter * self)
+{
+  gdouble ms = gst_cl_context_take_kernel_time (PRIV (self)->context);
+
+  GST_DEBUG_OBJECT (self, "kernels ran %.3f ms", ms);
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_element (GST_OBJECT (self),
+          gst_structure_new ("gst-cl-profile", "kernel-ms", G_TYPE_DOUBLE, ms,
+              NULL)));
+}
+
 static GstFlowReturn
 gst_cl_filter_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * inframe, GstVideoFrame * outframe)
@@ -431,6 +445,8 @@ gst_cl_filter_transform_frame (GstVideoFilter * filter,
   }
   gst_cl_frame_detach (&priv->in);
   gst_cl_frame_detach (&priv->out);
+  if (ok && priv->context->profiling)
+    post_kernel_time (self);
   return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
 }
 

@@ -216,6 +216,8 @@ json_result (Json * j, const BenchWorkloadResult * wr, const BenchResult * r)
     json_num (j, "median_ms", r->median_ms);
     json_num (j, "fps", 1000.0 / r->median_ms);
     json_num (j, "first_frame_ms", r->first_ms);
+    if (r->median_kernel_ms > 0)
+      json_num (j, "kernel_ms", r->median_kernel_ms);
     json_open (j, "runs_ms", '[');
     for (gint i = 0; i < r->n_runs; i++)
       json_num (j, NULL, r->run_ms[i]);

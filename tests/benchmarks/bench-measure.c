@@ -301,26 +301,51 @@ runner_push_pull (Runner * r, GError ** error)
   return TRUE;
 }
 
-/* Milliseconds per frame over @n frames. */
-static gboolean
-runner_time (Runner * r, gint n, gdouble * ms, GError ** error)
+/* The device time of our kernels since the last call, from the elements'
+ * "gst-cl-profile" messages (posted with GST_CL_PROFILE set). */
+static gdouble
+runner_take_kernel_time (Runner * r)
 {
-  gint64 start = g_get_monotonic_time ();
+  GstMessage *msg;
+  gdouble total = 0;
 
+  while ((msg = gst_bus_pop_filtered (r->bus, GST_MESSAGE_ELEMENT))) {
+    const GstStructure *s = gst_message_get_structure (msg);
+    gdouble ms;
+
+    if (gst_structure_has_name (s, "gst-cl-profile")
+        && gst_structure_get_double (s, "kernel-ms", &ms))
+      total += ms;
+    gst_message_unref (msg);
+  }
+  return total;
+}
+
+/* Milliseconds per frame over @n frames, wall and (profiled) kernels. */
+static gboolean
+runner_time (Runner * r, gint n, gdouble * ms, gdouble * kernel_ms,
+    GError ** error)
+{
+  gint64 start;
+
+  runner_take_kernel_time (r);
+  start = g_get_monotonic_time ();
   for (gint i = 0; i < n; i++)
     if (!runner_push_pull (r, error))
       return FALSE;
   *ms = (g_get_monotonic_time () - start) / 1000.0 / n;
+  *kernel_ms = runner_take_kernel_time (r) / n;
   return TRUE;
 }
 
 static gboolean
 runner_warm_up (Runner * r, gint frames, GError ** error)
 {
-  gdouble rest;
+  gdouble rest, kernel_ms;
 
-  return runner_time (r, 1, &r->result->first_ms, error)
-      && (frames <= 1 || runner_time (r, frames - 1, &rest, error));
+  return runner_time (r, 1, &r->result->first_ms, &kernel_ms, error)
+      && (frames <= 1
+      || runner_time (r, frames - 1, &rest, &kernel_ms, error));
 }
 
 /* ---- the floor: upload + download, no kernel ---- */
@@ -600,6 +625,7 @@ start_runners (BenchWorkloadResult * wr, Runner * runners,
       explain_failure (r, &runner->geometry, device);
     }
     r->run_ms = g_new0 (gdouble, settings->runs);
+    r->kernel_ms = g_new0 (gdouble, settings->runs);
   }
 }
 
@@ -616,7 +642,8 @@ time_round (BenchWorkloadResult * wr, Runner * runners, GHashTable * floors,
 
     if (r->status != BENCH_STATUS_MEASURED)
       continue;
-    if (runner_time (&runners[i], settings->frames, &r->run_ms[run], &error))
+    if (runner_time (&runners[i], settings->frames, &r->run_ms[run],
+            &r->kernel_ms[run], &error))
       r->n_runs = run + 1;
     else
       result_fail (r, BENCH_STATUS_FAILED, error);
@@ -668,8 +695,10 @@ bench_run_workload (const BenchWorkload * workload,
   for (guint i = 0; i < wr->n_results; i++) {
     BenchResult *r = &wr->results[i];
 
-    if (r->status == BENCH_STATUS_MEASURED)
+    if (r->status == BENCH_STATUS_MEASURED) {
       r->median_ms = bench_median (r->run_ms, r->n_runs);
+      r->median_kernel_ms = bench_median (r->kernel_ms, r->n_runs);
+    }
     runner_stop (&runners[i]);
   }
   assign_floors (wr, runners, floors, settings->runs);
@@ -689,6 +718,7 @@ bench_workload_result_clear (BenchWorkloadResult * wr)
     g_free (r->message);
     g_free (r->pipeline);
     g_free (r->run_ms);
+    g_free (r->kernel_ms);
     g_free (r->floor_message);
   }
   g_free (wr->results);

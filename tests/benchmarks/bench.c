@@ -12,6 +12,10 @@
  * Our elements are the ones this program was linked with (the plugin's
  * internal library), registered statically; an installed opencl plugin is
  * set aside so the figures are those of this build.
+ *
+ * With GST_CL_PROFILE set in the environment our elements time their
+ * kernels with OpenCL profiling events, and the median kernel time per
+ * frame is reported beside the wall time.
  */
 #include "bench.h"
 
@@ -156,6 +160,8 @@ print_result (const BenchWorkloadResult * wr, const BenchResult * r)
       g_print (" %9.2f", r->floor_ms);
     else if (r->floor_message)
       g_print ("  no floor: %s", r->floor_message);
+    if (r->median_kernel_ms > 0)
+      g_print ("  kernels %.3f ms", r->median_kernel_ms);
     g_print ("\n");
   }
   g_free (size);

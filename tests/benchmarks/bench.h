@@ -96,8 +96,10 @@ typedef struct
   gchar *pipeline;              /* as run, with our options */
   gdouble first_ms;             /* the first frame: caps, kernel builds */
   gdouble *run_ms;              /* one per run */
+  gdouble *kernel_ms;           /* one per run, with GST_CL_PROFILE set */
   gint n_runs;
   gdouble median_ms;
+  gdouble median_kernel_ms;     /* 0: not profiled */
   gboolean has_floor;
   gdouble floor_ms;             /* upload + download of this geometry */
   gchar *floor_message;         /* why no floor, where it has none */
