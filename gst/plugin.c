@@ -14,6 +14,7 @@ plugin_init (GstPlugin * plugin)
       GST_PLUGIN_DEPENDENCY_FLAG_FILE_NAME_IS_SUFFIX);
 
   ret |= GST_ELEMENT_REGISTER (clbicubicscale, plugin);
+  ret |= GST_ELEMENT_REGISTER (clboxblur, plugin);
   return ret;
 }
 
