@@ -207,23 +207,15 @@ method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
   return scratch_bytes (plane, plan, method) <= device->max_mem_alloc_size;
 }
 
-/* FIXME: measured rule goes here. */
-static GstCLBoxBlurMethod
-faster_method (const GstCLDeviceInfo * device, const GstCLPlane * plane,
-    const PlanePlan * plan)
-{
-  return GST_CL_BOX_BLUR_METHOD_SEPARABLE;
-}
-
 /**
  * gst_cl_box_blur_choose_method:
  * @plane: the largest plane (the first)
- * @rx: (in the plane's samples)
+ * @rx: the element's radius-x (scaled by @plane's subsampling here)
  * @chosen: (out): separable or sat
  *
- * auto takes the method that was faster in the benchmark on devices of
- * this kind, among those whose scratch buffer the device can allocate; an
- * explicit method fails where its buffer is too large.
+ * auto takes the method that was faster in the benchmark (sat) where the
+ * device can allocate its table, else separable; an explicit method fails
+ * where its buffer is too large.
  */
 gboolean
 gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
@@ -234,12 +226,17 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
   GstCLBoxBlurMethod method = requested;
 
   plan_plane (plane, rx, ry, &plan);
-  if (method == GST_CL_BOX_BLUR_METHOD_AUTO) {
-    method = faster_method (device, plane, &plan);
-    if (!method_fits (device, plane, &plan, method))
-      method = method == GST_CL_BOX_BLUR_METHOD_SAT ?
-          GST_CL_BOX_BLUR_METHOD_SEPARABLE : GST_CL_BOX_BLUR_METHOD_SAT;
-  }
+  /* tests/benchmarks/boxblur-methods on PoCL (2 CPU cores), per frame with
+   * upload and download, RGBA, GRAY8, I420 and NV12 at 640x360, 1920x1080
+   * and 3840x2160, radii 1 to 400 (docs/clboxblur-benchmark.tsv): sat took
+   * 0.69-0.95 of separable's time up to 1080p and 0.80-0.87 for RGBA at
+   * 4K; for one-channel 4K planes the two were equal within noise
+   * (0.92-1.07), as for GRAY8 1080p in a second run (0.94-1.12, with
+   * docs/clboxblur-cost.tsv). Nothing measured favoured separable, so auto
+   * is sat wherever its table fits. GPUs were not measured. */
+  if (method == GST_CL_BOX_BLUR_METHOD_AUTO)
+    method = method_fits (device, plane, &plan, GST_CL_BOX_BLUR_METHOD_SAT) ?
+        GST_CL_BOX_BLUR_METHOD_SAT : GST_CL_BOX_BLUR_METHOD_SEPARABLE;
   if (!method_fits (device, plane, &plan, method)) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
         "method=%s needs a %" G_GSIZE_FORMAT " MiB buffer for a %dx%d plane, "
