@@ -65,7 +65,6 @@ typedef struct
 {
   gint rx;                      /* in the plane's samples, below its width */
   gint ry;                      /* below its height */
-  gboolean row_wide;            /* separable row sums need 64 bits */
   gboolean sum_wide;            /* window sums (and SAT entries) need 64 */
 } PlanePlan;
 
@@ -77,8 +76,8 @@ enum
   N_KERNELS
 };
 
-/* Kernels are built per (method, row_wide, sum_wide) on first use. */
-#define N_VARIANTS 8
+/* Kernels are built per (method, sum_wide) on first use. */
+#define N_VARIANTS 4
 
 typedef struct
 {
@@ -171,19 +170,19 @@ gst_cl_box_blur_needs_wide_sums (const GstCLPlane * plane, guint rx, guint ry)
   return count * max_value + count / 2 > G_MAXUINT32;
 }
 
+/* The separable row sums stay 32-bit (boxblur.cl). */
+G_STATIC_ASSERT ((2 * MAX_RADIUS + 1) * G_GUINT64_CONSTANT (65535) <=
+    G_MAXUINT32);
+
 static void
 plan_plane (const GstCLPlane * plane, guint radius_x, guint radius_y,
     PlanePlan * plan)
 {
-  guint64 max_value = (1u << plane->depth) - 1;
-
   /* Any radius from the plane's size on covers the plane. */
   plan->rx = MIN (gst_cl_box_blur_plane_radius (radius_x, plane->w_sub),
       (guint) plane->width - 1);
   plan->ry = MIN (gst_cl_box_blur_plane_radius (radius_y, plane->h_sub),
       (guint) plane->height - 1);
-  plan->row_wide = max_window (plane->width, plan->rx) * max_value >
-      G_MAXUINT32;
   plan->sum_wide = gst_cl_box_blur_needs_wide_sums (plane, plan->rx,
       plan->ry);
 }
@@ -196,8 +195,7 @@ scratch_bytes (const GstCLPlane * plane, const PlanePlan * plan,
   if (method == GST_CL_BOX_BLUR_METHOD_SAT)
     return (gsize) (plane->width + 1) * (plane->height + 1) *
         plane->channels * (plan->sum_wide ? 8 : 4);
-  return (gsize) plane->width * plane->height * plane->channels *
-      (plan->row_wide ? 8 : 4);
+  return (gsize) plane->width * plane->height * plane->channels * 4;
 }
 
 static gboolean
@@ -279,12 +277,7 @@ static const gchar *const blur_sources[] = {
 static guint
 variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
 {
-  /* The SAT has no row sums of its own. */
-  gboolean row_wide = method == GST_CL_BOX_BLUR_METHOD_SEPARABLE
-      && plan->row_wide;
-
-  return (method == GST_CL_BOX_BLUR_METHOD_SAT) << 2 | row_wide << 1 |
-      plan->sum_wide;
+  return (method == GST_CL_BOX_BLUR_METHOD_SAT) << 1 | plan->sum_wide;
 }
 
 /* The kernels of @method at @plan's precision for @plane, created on first
@@ -301,26 +294,22 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
   cl_kernel *kernels = self->planes[p].kernels[v];
   const gchar *const *names =
       method == GST_CL_BOX_BLUR_METHOD_SAT ? sat : separable;
-  gchar *options;
+  const gchar *options = plan->sum_wide ? "-DSUM_WIDE" : NULL;
 
   if (kernels[KERNEL_ROWS])
     return kernels;
 
-  options = g_strdup_printf ("%s %s", v & 2 ? "-DROW_WIDE" : "",
-      v & 1 ? "-DSUM_WIDE" : "");
-  GST_DEBUG_OBJECT (self, "plane %u: %s kernels with \"%s\"", p,
-      method_name (method), options);
+  GST_DEBUG_OBJECT (self, "plane %u: %s kernels, %s sums", p,
+      method_name (method), plan->sum_wide ? "64-bit" : "32-bit");
   for (guint k = 0; k < N_KERNELS && names[k]; k++) {
     kernels[k] = gst_cl_filter_create_kernel (GST_CL_FILTER (self), "boxblur",
         blur_sources, plane, options, names[k], error);
     if (kernels[k] == NULL) {
       for (guint i = 0; i < k; i++)
         clear_kernel (&kernels[i]);
-      g_free (options);
       return NULL;
     }
   }
-  g_free (options);
   return kernels;
 }
 

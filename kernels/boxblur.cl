@@ -13,13 +13,13 @@
  *     (prefix sums along rows, then down columns), with a zero first row
  *     and column; sat_average reads the four corners of each window.
  *
- * Build options, on top of common.cl's:
- *   -DROW_WIDE   tmp holds 64-bit sums (a row window's sum may not fit in
- *                32 bits)
+ * Build option, on top of common.cl's:
  *   -DSUM_WIDE   window sums and SAT entries are 64-bit. Without it they are
  *                32-bit and the SAT's entries wrap around; its four-corner
  *                differences are still exact, modulo 2^32, while the host
  *                guarantees that every window's sum fits in 32 bits.
+ * The separable row sums in tmp are always 32-bit: a row window is at most
+ * 2 * 8192 + 1 pixels (the largest radius), 16385 * 65535 < 2^32.
  *
  * The row and column kernels are 1-D: one work-item walks a whole row (or
  * column). Column work-items are neighbours in memory at every step.
@@ -39,11 +39,7 @@
 #define SUM_T VEC (uint)
 #endif
 
-#ifdef ROW_WIDE
-#define ROW_T VEC (ulong)
-#else
 #define ROW_T VEC (uint)
-#endif
 
 #define CONVERT(t, v) CONVERT_ (t, v)
 #define CONVERT_(t, v) convert_##t (v)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "gstclboxblur.h"
+#include "gstclkernels.h"
 
 /* One plane's values, channels interleaved. */
 typedef struct
@@ -538,22 +539,18 @@ GST_START_TEST (test_16bit_sum_limit)
 
 GST_END_TEST;
 
-/* The largest frame of the issue, at the largest radius with 32-bit sums
- * (the SAT's entries wrap several times) and at one that needs 64 bits. */
-GST_START_TEST (test_8192x8192)
+/* Large frames: buffers only, each method once per radius, near-maximum
+ * values so that window sums reach the 32-bit limit. */
+static void
+check_large (GstVideoFormat format, gint size, const gint * radii,
+    guint n_radii)
 {
-  const gint size = 8192;
-  GstCLPlane plane = {.width = size,.height = size,.channels = 1,.depth = 8 };
-  static const gint radii[] = { 2049, 3000 };
   Frame src;
   GstBuffer *in;
 
-  fail_if (gst_cl_box_blur_needs_wide_sums (&plane, 2049, 2049));
-  fail_unless (gst_cl_box_blur_needs_wide_sums (&plane, 2050, 2050));
-
-  frame_new (&src, GST_VIDEO_FORMAT_GRAY8, size, size, FILL_HIGH, 8);
+  frame_new (&src, format, size, size, FILL_HIGH, size);
   in = frame_to_buffer (&src, 0);
-  for (guint r = 0; r < G_N_ELEMENTS (radii); r++) {
+  for (guint r = 0; r < n_radii; r++) {
     Frame want;
 
     frame_reference (&src, radii[r], radii[r], 1, &want);
@@ -573,6 +570,72 @@ GST_START_TEST (test_8192x8192)
   }
   gst_buffer_unref (in);
   frame_clear (&src);
+}
+
+/* The largest frame of the issue, at the largest radius with 32-bit sums
+ * (the SAT's entries wrap several times) and at one that needs 64 bits. */
+GST_START_TEST (test_8192x8192)
+{
+  GstCLPlane plane = {.width = 8192,.height = 8192,.channels = 1,.depth = 8 };
+  static const gint radii[] = { 2049, 3000 };
+
+  fail_if (gst_cl_box_blur_needs_wide_sums (&plane, 2049, 2049));
+  fail_unless (gst_cl_box_blur_needs_wide_sums (&plane, 2050, 2050));
+  check_large (GST_VIDEO_FORMAT_GRAY8, 8192, radii, G_N_ELEMENTS (radii));
+}
+
+GST_END_TEST;
+
+/* 64-bit sums in four channels: windows of 4200 x 4200 pixels of values
+ * 252 to 255 sum to more than 2^32. */
+GST_START_TEST (test_rgba_wide_sums)
+{
+  GstCLPlane plane = {.width = 4200,.height = 4200,.channels = 4,.depth = 8 };
+  static const gint radii[] = { 2100 };
+
+  fail_unless (gst_cl_box_blur_needs_wide_sums (&plane, 2100, 2100));
+  check_large (GST_VIDEO_FORMAT_RGBA, 4200, radii, G_N_ELEMENTS (radii));
+}
+
+GST_END_TEST;
+
+/* Every variant of the kernels builds: each plane layout, 32- and 64-bit
+ * sums, buffers and images (also those the pixel tests cannot reach on
+ * this device, such as two-channel planes with 64-bit sums). */
+GST_START_TEST (test_kernel_variants_build)
+{
+  static const gchar *const sources[] = {
+    gst_cl_kernel_common, gst_cl_kernel_boxblur, NULL
+  };
+  static const gchar *const kernels[] = { "box_rows", "box_columns",
+    "sat_rows", "sat_columns", "sat_average"
+  };
+  static const guint layouts[][2] = { {1, 8}, {2, 8}, {4, 8}, {1, 16} };
+  GError *error = NULL;
+  GstCLContext *context = gst_cl_context_new (default_device (), &error);
+
+  fail_unless (context != NULL);
+  for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
+    for (guint wide = 0; wide < 2; wide++)
+      for (guint m = GST_CL_MEMORY_IMAGE; m <= GST_CL_MEMORY_BUFFER; m++) {
+        GstCLPlane plane = {.channels = layouts[l][0],.depth = layouts[l][1] };
+        gchar *options = gst_cl_plane_build_options (&plane, m,
+            wide ? "-DSUM_WIDE" : NULL);
+        cl_program program = gst_cl_context_get_program (context, "boxblur",
+            sources, options, &error);
+
+        fail_unless (program != NULL, "%s: %s", options,
+            error ? error->message : "");
+        for (guint k = 0; k < G_N_ELEMENTS (kernels); k++) {
+          cl_kernel kernel = gst_cl_context_create_kernel (context, program,
+              kernels[k], &error);
+
+          fail_unless (kernel != NULL, "%s in %s", kernels[k], options);
+          clReleaseKernel (kernel);
+        }
+        g_free (options);
+      }
+  gst_object_unref (context);
 }
 
 GST_END_TEST;
@@ -901,6 +964,8 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_passthrough);
   tcase_add_test (tc, test_caps_change);
   tcase_add_test (tc, test_too_large_is_an_error);
+  tcase_add_test (tc, test_kernel_variants_build);
+  tcase_add_test (tc, test_rgba_wide_sums);
   tcase_add_test (tc, test_8192x8192);
   return s;
 }
