@@ -57,7 +57,7 @@ if [[ "${1:-}" == "--benchmark" ]]; then
     done | one_header >"$TABLE"
     echo "$TABLE"
     for format in RGBA GRAY8; do
-        "$bench" -f "$format" -n 21 -r 1,2,4,8,16,32,64,128,256,512,1024 1920x1080
+        "$bench" -f "$format" -n 31 -r 1,2,4,8,16,32,64,128,256,512,1024 1920x1080
     done | one_header >"$COST_TABLE"
     echo "$COST_TABLE"
 fi
@@ -87,7 +87,7 @@ set ylabel "milliseconds per frame"
 set logscale x 2
 set xrange [0.8:1300]
 set yrange [0:*]
-set key bottom right
+set key bottom right opaque
 set grid
 plot "$series/RGBA-separable.tsv" using 4:6 with linespoints title "RGBA, separable", \
      "$series/RGBA-sat.tsv" using 4:6 with linespoints title "RGBA, sat", \

@@ -227,11 +227,10 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
   /* tests/benchmarks/boxblur-methods on PoCL (2 CPU cores), per frame with
    * upload and download, RGBA, GRAY8, I420 and NV12 at 640x360, 1920x1080
    * and 3840x2160, radii 1 to 400 (docs/clboxblur-benchmark.tsv): sat took
-   * 0.69-0.95 of separable's time up to 1080p and 0.80-0.87 for RGBA at
-   * 4K; for one-channel 4K planes the two were equal within noise
-   * (0.92-1.07), as for GRAY8 1080p in a second run (0.94-1.12, with
-   * docs/clboxblur-cost.tsv). Nothing measured favoured separable, so auto
-   * is sat wherever its table fits. GPUs were not measured. */
+   * 0.71-0.95 of separable's time, and 0.74-0.94 at radii 1 to 1024 for
+   * RGBA and GRAY8 1080p (docs/clboxblur-cost.tsv). Nothing measured
+   * favoured separable, so auto is sat wherever its table fits. GPUs were
+   * not measured. */
   if (method == GST_CL_BOX_BLUR_METHOD_AUTO)
     method = method_fits (device, plane, &plan, GST_CL_BOX_BLUR_METHOD_SAT) ?
         GST_CL_BOX_BLUR_METHOD_SAT : GST_CL_BOX_BLUR_METHOD_SEPARABLE;

@@ -140,20 +140,28 @@ sat_rows (PLANE_IN (src), int w, int h, __global sum_t * sat)
       sat[x] = 0;
 }
 
-/* Adds the rows up, in place: one work-item per column 1 .. w. */
+/* Adds the rows up, in place: one work-item per column 1 .. w.
+ *
+ * The barrier is not needed for correctness (columns are independent): it
+ * makes PoCL's work-group compiler finish one row for the whole work-group
+ * before the next, so that its loop over work-items sits inside the loop
+ * over rows and streams along each row. That halved this kernel's time on
+ * 3840x2160 and 1920x1080 planes (PoCL 3.1, 2 cores); the same change made
+ * box_columns, which keeps more state per work-item, slower. On GPUs it is
+ * one work-group sync per row. */
 __kernel void
 sat_columns (int w, int h, __global sum_t * sat)
 {
   int x = get_global_id (0) + 1;
-
-  if (x > w)
-    return;
-
+  bool active = x <= w;
   sum_t sum = 0;
 
   for (int y = 1; y <= h; y++) {
-    sum += sat[y * (w + 1) + x];
-    sat[y * (w + 1) + x] = sum;
+    if (active) {
+      sum += sat[y * (w + 1) + x];
+      sat[y * (w + 1) + x] = sum;
+    }
+    barrier (CLK_GLOBAL_MEM_FENCE);
   }
 }
 
