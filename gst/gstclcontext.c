@@ -273,6 +273,19 @@ gst_cl_context_take_kernel_time (GstCLContext * self)
   return ms;
 }
 
+/* One work-item per row or column (kernels that walk a line): the global
+ * size is rounded up to the tile's width, as in gst_cl_context_enqueue_2d. */
+gboolean
+gst_cl_context_enqueue_1d (GstCLContext * self, cl_kernel kernel, gsize size,
+    GError ** error)
+{
+  const gsize local = self->local_size[0];
+  const gsize global = (size + local - 1) / local * local;
+
+  return gst_cl_check (clEnqueueNDRangeKernel (self->queue, kernel, 1, NULL,
+          &global, &local, 0, NULL, NULL), error, "Running an OpenCL kernel");
+}
+
 gboolean
 gst_cl_context_finish (GstCLContext * self, GError ** error)
 {

@@ -52,6 +52,9 @@ cl_mem gst_cl_context_create_buffer (GstCLContext * context,
 gboolean gst_cl_context_enqueue_2d (GstCLContext * context, cl_kernel kernel,
     gsize width, gsize height, GError ** error);
 
+gboolean gst_cl_context_enqueue_1d (GstCLContext * context, cl_kernel kernel,
+    gsize size, GError ** error);
+
 gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
 
 gdouble gst_cl_context_take_kernel_time (GstCLContext * context);

@@ -15,6 +15,7 @@ plugin_init (GstPlugin * plugin)
 
   ret |= GST_ELEMENT_REGISTER (clbicubicscale, plugin);
   ret |= GST_ELEMENT_REGISTER (clrotate, plugin);
+  ret |= GST_ELEMENT_REGISTER (clboxblur, plugin);
   return ret;
 }
 

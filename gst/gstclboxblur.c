@@ -1,0 +1,638 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+/**
+ * SECTION:element-clboxblur
+ * @title: clboxblur
+ *
+ * Blurs video on an OpenCL device with a box filter: every output pixel is
+ * the average of the (2 * radius-x + 1) x (2 * radius-y + 1) window around
+ * it. At the edges the window is clipped to the frame and the sum divided
+ * by the number of pixels inside it, so borders neither darken nor smear.
+ * Sums are integers and each output is the exact average rounded to
+ * nearest, halves up, for 8-bit and 16-bit formats alike.
+ *
+ * The cost per pixel does not depend on the radius: the separable method
+ * keeps running sums along rows, then down columns; the sat method builds a
+ * summed-area table and reads four of its entries per pixel. Both give the
+ * same bytes; #GstCLBoxBlur:method auto picks the faster for the device.
+ *
+ * Subsampled chroma planes (I420, NV12) are blurred with the radius scaled
+ * by their subsampling, rounded to nearest with halves up ((r + 1) / 2 for
+ * 4:2:0), so every plane looks blurred alike. Alpha is blurred like the
+ * colour channels. #GstCLBoxBlur:passes repeats the blur (three passes
+ * come close to a Gaussian). With both radii 0 the element is passthrough.
+ *
+ * ## Example launch line
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=NV12,width=1280,height=720 ! clboxblur radius=8 ! videoconvert ! autovideosink
+ * ]|
+ */
+#include "gstclboxblur.h"
+#include "gstclelements.h"
+#include "gstclkernels.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cl_box_blur_debug);
+#define GST_CAT_DEFAULT gst_cl_box_blur_debug
+
+#define MAX_RADIUS 8192
+#define MAX_PASSES 8
+#define DEFAULT_RADIUS 2
+#define DEFAULT_PASSES 1
+#define DEFAULT_METHOD GST_CL_BOX_BLUR_METHOD_AUTO
+
+enum
+{
+  PROP_0,
+  PROP_RADIUS,
+  PROP_RADIUS_X,
+  PROP_RADIUS_Y,
+  PROP_PASSES,
+  PROP_METHOD,
+  PROP_ACTIVE_METHOD,
+};
+
+typedef struct
+{
+  guint radius_x;
+  guint radius_y;
+  guint passes;
+  GstCLBoxBlurMethod method;
+} BlurParams;
+
+/* How one plane is blurred for the current radii. */
+typedef struct
+{
+  gint rx;                      /* in the plane's samples, below its width */
+  gint ry;                      /* below its height */
+  gboolean sum_wide;            /* window sums (and SAT entries) need 64 */
+} PlanePlan;
+
+enum
+{
+  KERNEL_ROWS,
+  KERNEL_COLUMNS,
+  KERNEL_AVERAGE,               /* sat only */
+  N_KERNELS
+};
+
+/* Kernels are built per (method, sum_wide) on first use. */
+#define N_VARIANTS 4
+
+typedef struct
+{
+  cl_kernel kernels[N_VARIANTS][N_KERNELS];
+} PlaneKernels;
+
+struct _GstCLBoxBlur
+{
+  GstCLFilter parent;
+
+  /* properties, under the object lock */
+  BlurParams params;
+  GstCLBoxBlurMethod active_method;
+
+  /* streaming */
+  guint n_planes;
+  PlaneKernels planes[GST_VIDEO_MAX_PLANES];
+  cl_mem scratch;               /* row sums or SAT, reused by every plane */
+  gsize scratch_size;
+};
+
+#define gst_cl_box_blur_parent_class parent_class
+G_DEFINE_TYPE (GstCLBoxBlur, gst_cl_box_blur, GST_TYPE_CL_FILTER);
+GST_ELEMENT_REGISTER_DEFINE (clboxblur, "clboxblur", GST_RANK_NONE,
+    GST_TYPE_CL_BOX_BLUR);
+
+#define GST_TYPE_CL_BOX_BLUR_METHOD (gst_cl_box_blur_method_get_type ())
+static GType
+gst_cl_box_blur_method_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CL_BOX_BLUR_METHOD_AUTO,
+        "The faster method for the device, frame size and radius", "auto"},
+    {GST_CL_BOX_BLUR_METHOD_SEPARABLE,
+        "Running sums along rows, then down columns", "separable"},
+    {GST_CL_BOX_BLUR_METHOD_SAT,
+        "Summed-area table, four reads per pixel", "sat"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type,
+        g_enum_register_static ("GstCLBoxBlurMethod", values));
+  return type;
+}
+
+static const gchar *
+method_name (GstCLBoxBlurMethod method)
+{
+  return method == GST_CL_BOX_BLUR_METHOD_SAT ? "sat" : "separable";
+}
+
+/**
+ * gst_cl_box_blur_plane_radius:
+ * @sub: log2 of the plane's subsampling along the axis
+ *
+ * Returns: @radius in the plane's samples: radius / 2^sub rounded to
+ * nearest, halves up ((radius + 1) >> 1 for 4:2:0 chroma), so that a
+ * chroma plane is blurred over about the same area of the picture.
+ */
+guint
+gst_cl_box_blur_plane_radius (guint radius, guint sub)
+{
+  return sub == 0 ? radius : (radius + (1u << (sub - 1))) >> sub;
+}
+
+static guint64
+max_window (gint size, guint r)
+{
+  return MIN (2 * (guint64) r + 1, (guint64) size);
+}
+
+/**
+ * gst_cl_box_blur_needs_wide_sums:
+ * @rx: (in the plane's samples)
+ *
+ * Returns: whether a window's sum (plus half its count, for the rounding)
+ * may exceed 32 bits: the largest window, clipped to @plane, full of the
+ * largest value. 32-bit SAT entries wrap, but differences of them are
+ * exact while this holds.
+ */
+gboolean
+gst_cl_box_blur_needs_wide_sums (const GstCLPlane * plane, guint rx, guint ry)
+{
+  guint64 max_value = (1u << plane->depth) - 1;
+  guint64 count = max_window (plane->width, rx) *
+      max_window (plane->height, ry);
+
+  return count * max_value + count / 2 > G_MAXUINT32;
+}
+
+/* The separable row sums stay 32-bit (boxblur.cl). */
+G_STATIC_ASSERT ((2 * MAX_RADIUS + 1) * G_GUINT64_CONSTANT (65535) <=
+    G_MAXUINT32);
+
+static void
+plan_plane (const GstCLPlane * plane, guint radius_x, guint radius_y,
+    PlanePlan * plan)
+{
+  /* Any radius from the plane's size on covers the plane. */
+  plan->rx = MIN (gst_cl_box_blur_plane_radius (radius_x, plane->w_sub),
+      (guint) plane->width - 1);
+  plan->ry = MIN (gst_cl_box_blur_plane_radius (radius_y, plane->h_sub),
+      (guint) plane->height - 1);
+  plan->sum_wide = gst_cl_box_blur_needs_wide_sums (plane, plan->rx,
+      plan->ry);
+}
+
+/* Device memory for one plane's row sums or SAT. */
+static gsize
+scratch_bytes (const GstCLPlane * plane, const PlanePlan * plan,
+    GstCLBoxBlurMethod method)
+{
+  if (method == GST_CL_BOX_BLUR_METHOD_SAT)
+    return (gsize) (plane->width + 1) * (plane->height + 1) *
+        plane->channels * (plan->sum_wide ? 8 : 4);
+  return (gsize) plane->width * plane->height * plane->channels * 4;
+}
+
+static gboolean
+method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
+    const PlanePlan * plan, GstCLBoxBlurMethod method)
+{
+  return scratch_bytes (plane, plan, method) <= device->max_mem_alloc_size;
+}
+
+/**
+ * gst_cl_box_blur_choose_method:
+ * @plane: the largest plane (the first)
+ * @rx: the element's radius-x (scaled by @plane's subsampling here)
+ * @chosen: (out): separable or sat
+ *
+ * auto takes the method that was faster in the benchmark (sat) where the
+ * device can allocate its table, else separable; an explicit method fails
+ * where its buffer is too large.
+ */
+gboolean
+gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
+    GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
+    guint ry, GstCLBoxBlurMethod * chosen, GError ** error)
+{
+  PlanePlan plan;
+  GstCLBoxBlurMethod method = requested;
+
+  plan_plane (plane, rx, ry, &plan);
+  /* tests/benchmarks/boxblur-methods on PoCL (2 CPU cores), per frame with
+   * upload and download, RGBA, GRAY8, I420 and NV12 at 640x360, 1920x1080
+   * and 3840x2160, radii 1 to 400 (docs/clboxblur-benchmark.tsv): sat took
+   * 0.71-0.95 of separable's time, and 0.74-0.94 at radii 1 to 1024 for
+   * RGBA and GRAY8 1080p (docs/clboxblur-cost.tsv). Nothing measured
+   * favoured separable, so auto is sat wherever its table fits. GPUs were
+   * not measured. */
+  if (method == GST_CL_BOX_BLUR_METHOD_AUTO)
+    method = method_fits (device, plane, &plan, GST_CL_BOX_BLUR_METHOD_SAT) ?
+        GST_CL_BOX_BLUR_METHOD_SAT : GST_CL_BOX_BLUR_METHOD_SEPARABLE;
+  if (!method_fits (device, plane, &plan, method)) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
+        "method=%s needs a %" G_GSIZE_FORMAT " MiB buffer for a %dx%d plane, "
+        "more than %s can allocate at once (%" G_GUINT64_FORMAT " MiB)",
+        method_name (method), scratch_bytes (plane, &plan, method) >> 20,
+        plane->width, plane->height, device->device_name,
+        (guint64) device->max_mem_alloc_size >> 20);
+    return FALSE;
+  }
+  *chosen = method;
+  return TRUE;
+}
+
+static void
+clear_kernel (cl_kernel * kernel)
+{
+  if (*kernel)
+    clReleaseKernel (*kernel);
+  *kernel = NULL;
+}
+
+static void
+clear_planes (GstCLBoxBlur * self)
+{
+  for (guint p = 0; p < self->n_planes; p++)
+    for (guint v = 0; v < N_VARIANTS; v++)
+      for (guint k = 0; k < N_KERNELS; k++)
+        clear_kernel (&self->planes[p].kernels[v][k]);
+  self->n_planes = 0;
+  if (self->scratch)
+    clReleaseMemObject (self->scratch);
+  self->scratch = NULL;
+  self->scratch_size = 0;
+}
+
+static const gchar *const blur_sources[] = {
+  gst_cl_kernel_common, gst_cl_kernel_boxblur, NULL
+};
+
+static guint
+variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
+{
+  return (method == GST_CL_BOX_BLUR_METHOD_SAT) << 1 | plan->sum_wide;
+}
+
+/* The kernels of @method at @plan's precision for @plane, created on first
+ * use (the program is built once per context). */
+static cl_kernel *
+ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
+    GstCLBoxBlurMethod method, const PlanePlan * plan, GError ** error)
+{
+  static const gchar *const separable[] = { "box_rows", "box_columns", NULL };
+  static const gchar *const sat[] = { "sat_rows", "sat_columns",
+    "sat_average"
+  };
+  guint v = variant_index (method, plan);
+  cl_kernel *kernels = self->planes[p].kernels[v];
+  const gchar *const *names =
+      method == GST_CL_BOX_BLUR_METHOD_SAT ? sat : separable;
+  const gchar *options = plan->sum_wide ? "-DSUM_WIDE" : NULL;
+
+  if (kernels[KERNEL_ROWS])
+    return kernels;
+
+  GST_DEBUG_OBJECT (self, "plane %u: %s kernels, %s sums", p,
+      method_name (method), plan->sum_wide ? "64-bit" : "32-bit");
+  for (guint k = 0; k < N_KERNELS && names[k]; k++) {
+    kernels[k] = gst_cl_filter_create_kernel (GST_CL_FILTER (self), "boxblur",
+        blur_sources, plane, options, names[k], error);
+    if (kernels[k] == NULL) {
+      for (guint i = 0; i < k; i++)
+        clear_kernel (&kernels[i]);
+      return NULL;
+    }
+  }
+  return kernels;
+}
+
+/* One scratch buffer serves every plane in turn (the queue is in order);
+ * it only grows, so radius changes do not reallocate it on every frame. */
+static gboolean
+ensure_scratch (GstCLBoxBlur * self, gsize size, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+
+  if (size <= self->scratch_size)
+    return TRUE;
+  if (self->scratch)
+    clReleaseMemObject (self->scratch);
+  self->scratch_size = 0;
+  GST_DEBUG_OBJECT (self, "scratch buffer of %" G_GSIZE_FORMAT " bytes", size);
+  self->scratch = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
+      size, NULL, error);
+  if (self->scratch == NULL)
+    return FALSE;
+  self->scratch_size = size;
+  return TRUE;
+}
+
+/* Everything a frame of @frame's layout needs for @params: the method,
+ * each plane's plan, the kernels and the scratch buffer. */
+static gboolean
+prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
+    const BlurParams * params, GstCLBoxBlurMethod * method, PlanePlan * plans,
+    GError ** error)
+{
+  GstCLFilter *filter = GST_CL_FILTER (self);
+  const GstCLDeviceInfo *device = gst_cl_filter_get_context (filter)->info;
+  const GstCLPlane *luma = &frame->planes[0];
+  gsize scratch = 0;
+
+  if (!gst_cl_box_blur_choose_method (device, params->method, luma,
+          params->radius_x, params->radius_y, method, error))
+    return FALSE;
+
+  for (guint p = 0; p < frame->n_planes; p++) {
+    const GstCLPlane *plane = &frame->planes[p];
+
+    plan_plane (plane, params->radius_x, params->radius_y, &plans[p]);
+    scratch = MAX (scratch, scratch_bytes (plane, &plans[p], *method));
+    if (!ensure_kernels (self, p, plane, *method, &plans[p], error))
+      return FALSE;
+  }
+  return ensure_scratch (self, scratch, error);
+}
+
+static gboolean
+run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
+    const GstCLPlane * src, const GstCLPlane * dst, const PlanePlan * plan,
+    GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  GstCLArgs args;
+
+  gst_cl_args_init (&args, kernels[KERNEL_ROWS]);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_int (&args, plan->rx);
+  gst_cl_args_add_mem (&args, self->scratch);
+  if (!gst_cl_args_check (&args, error)
+      || !gst_cl_context_enqueue_1d (context, kernels[KERNEL_ROWS],
+          src->height, error))
+    return FALSE;
+
+  gst_cl_args_init (&args, kernels[KERNEL_COLUMNS]);
+  gst_cl_args_add_mem (&args, self->scratch);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_int (&args, plan->rx);
+  gst_cl_args_add_int (&args, plan->ry);
+  gst_cl_args_add_plane (&args, dst);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_1d (context, kernels[KERNEL_COLUMNS],
+      src->width, error);
+}
+
+static gboolean
+run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
+    const GstCLPlane * dst, const PlanePlan * plan, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  GstCLArgs args;
+
+  gst_cl_args_init (&args, kernels[KERNEL_ROWS]);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_mem (&args, self->scratch);
+  if (!gst_cl_args_check (&args, error)
+      || !gst_cl_context_enqueue_1d (context, kernels[KERNEL_ROWS],
+          src->height, error))
+    return FALSE;
+
+  gst_cl_args_init (&args, kernels[KERNEL_COLUMNS]);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_mem (&args, self->scratch);
+  if (!gst_cl_args_check (&args, error)
+      || !gst_cl_context_enqueue_1d (context, kernels[KERNEL_COLUMNS],
+          src->width, error))
+    return FALSE;
+
+  gst_cl_args_init (&args, kernels[KERNEL_AVERAGE]);
+  gst_cl_args_add_mem (&args, self->scratch);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_int (&args, plan->rx);
+  gst_cl_args_add_int (&args, plan->ry);
+  gst_cl_args_add_plane (&args, dst);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_2d (context, kernels[KERNEL_AVERAGE],
+      src->width, src->height, error);
+}
+
+static gboolean
+params_passthrough (const BlurParams * params)
+{
+  return params->radius_x == 0 && params->radius_y == 0;
+}
+
+static void
+gst_cl_box_blur_close (GstCLFilter * filter)
+{
+  clear_planes (GST_CL_BOX_BLUR (filter));
+}
+
+static gboolean
+gst_cl_box_blur_set_info (GstCLFilter * filter, const GstCLFrame * in,
+    const GstCLFrame * out, GError ** error)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
+  PlanePlan plans[GST_VIDEO_MAX_PLANES];
+  GstCLBoxBlurMethod method;
+  BlurParams params;
+
+  clear_planes (self);
+  self->n_planes = in->n_planes;
+
+  GST_OBJECT_LOCK (self);
+  params = self->params;
+  GST_OBJECT_UNLOCK (self);
+
+  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self),
+      params_passthrough (&params));
+  /* Build the kernels now, so that a device failure shows in negotiation. */
+  return prepare (self, in, &params, &method, plans, error);
+}
+
+static gboolean
+gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
+    GstCLFrame * out, GError ** error)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
+  PlanePlan plans[GST_VIDEO_MAX_PLANES];
+  GstCLBoxBlurMethod method;
+  BlurParams params;
+
+  GST_OBJECT_LOCK (self);
+  params = self->params;
+  GST_OBJECT_UNLOCK (self);
+
+  if (!prepare (self, in, &params, &method, plans, error))
+    return FALSE;
+
+  GST_OBJECT_LOCK (self);
+  if (self->active_method != method)
+    GST_INFO_OBJECT (self, "blurring with the %s method",
+        method_name (method));
+  self->active_method = method;
+  GST_OBJECT_UNLOCK (self);
+
+  for (guint p = 0; p < in->n_planes; p++) {
+    cl_kernel *kernels =
+        self->planes[p].kernels[variant_index (method, &plans[p])];
+
+    /* Each pass reads its source only in its first kernel, so passes after
+     * the first run in place on the output frame. */
+    for (guint pass = 0; pass < params.passes; pass++) {
+      const GstCLPlane *src = pass == 0 ? &in->planes[p] : &out->planes[p];
+      gboolean ok = method == GST_CL_BOX_BLUR_METHOD_SAT ?
+          run_sat (self, kernels, src, &out->planes[p], &plans[p], error) :
+          run_separable (self, kernels, src, &out->planes[p], &plans[p],
+          error);
+
+      if (!ok)
+        return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+static void
+gst_cl_box_blur_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
+  gboolean passthrough;
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_RADIUS:
+      self->params.radius_x = self->params.radius_y = g_value_get_uint (value);
+      break;
+    case PROP_RADIUS_X:
+      self->params.radius_x = g_value_get_uint (value);
+      break;
+    case PROP_RADIUS_Y:
+      self->params.radius_y = g_value_get_uint (value);
+      break;
+    case PROP_PASSES:
+      self->params.passes = g_value_get_uint (value);
+      break;
+    case PROP_METHOD:
+      self->params.method = g_value_get_enum (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  passthrough = params_passthrough (&self->params);
+  GST_OBJECT_UNLOCK (self);
+
+  /* The base keeps device frames in passthrough too, so it may toggle on
+   * any frame (a controlled radius is set from before_transform). */
+  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), passthrough);
+}
+
+static void
+gst_cl_box_blur_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_RADIUS:
+    case PROP_RADIUS_X:
+      g_value_set_uint (value, self->params.radius_x);
+      break;
+    case PROP_RADIUS_Y:
+      g_value_set_uint (value, self->params.radius_y);
+      break;
+    case PROP_PASSES:
+      g_value_set_uint (value, self->params.passes);
+      break;
+    case PROP_METHOD:
+      g_value_set_enum (value, self->params.method);
+      break;
+    case PROP_ACTIVE_METHOD:
+      g_value_set_enum (value, self->active_method);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cl_box_blur_init (GstCLBoxBlur * self)
+{
+  self->params.radius_x = DEFAULT_RADIUS;
+  self->params.radius_y = DEFAULT_RADIUS;
+  self->params.passes = DEFAULT_PASSES;
+  self->params.method = DEFAULT_METHOD;
+  self->active_method = GST_CL_BOX_BLUR_METHOD_AUTO;
+}
+
+static void
+gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstCLFilterClass *cl_class = GST_CL_FILTER_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
+      G_PARAM_STATIC_STRINGS;
+
+  GST_DEBUG_CATEGORY_INIT (gst_cl_box_blur_debug, "clboxblur", 0,
+      "OpenCL box blur");
+
+  gobject_class->set_property = gst_cl_box_blur_set_property;
+  gobject_class->get_property = gst_cl_box_blur_get_property;
+
+  g_object_class_install_property (gobject_class, PROP_RADIUS,
+      g_param_spec_uint ("radius", "Radius",
+          "Sets radius-x and radius-y (reads back radius-x)", 0, MAX_RADIUS,
+          DEFAULT_RADIUS, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_RADIUS_X,
+      g_param_spec_uint ("radius-x", "Horizontal radius",
+          "The window is 2 * radius-x + 1 pixels wide (0: no horizontal "
+          "blur)", 0, MAX_RADIUS, DEFAULT_RADIUS,
+          flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_RADIUS_Y,
+      g_param_spec_uint ("radius-y", "Vertical radius",
+          "The window is 2 * radius-y + 1 pixels high (0: no vertical blur)",
+          0, MAX_RADIUS, DEFAULT_RADIUS, flags | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_PASSES,
+      g_param_spec_uint ("passes", "Passes",
+          "How many times the blur is applied (3 come close to a Gaussian)",
+          1, MAX_PASSES, DEFAULT_PASSES, flags));
+  g_object_class_install_property (gobject_class, PROP_METHOD,
+      g_param_spec_enum ("method", "Method",
+          "Separable running sums or a summed-area table (same output)",
+          GST_TYPE_CL_BOX_BLUR_METHOD, DEFAULT_METHOD, flags));
+  g_object_class_install_property (gobject_class, PROP_ACTIVE_METHOD,
+      g_param_spec_enum ("active-method", "Active method",
+          "The method that blurred the last frame (auto: none yet)",
+          GST_TYPE_CL_BOX_BLUR_METHOD, GST_CL_BOX_BLUR_METHOD_AUTO,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  gst_element_class_set_static_metadata (element_class,
+      "OpenCL box blur", "Filter/Effect/Video/Hardware",
+      "Exact box blur whose cost does not grow with the radius, on an "
+      "OpenCL device", "gst-opencl developers");
+
+  cl_class->close = gst_cl_box_blur_close;
+  cl_class->set_info = gst_cl_box_blur_set_info;
+  cl_class->process = gst_cl_box_blur_process;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_METHOD, 0);
+}

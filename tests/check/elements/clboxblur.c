@@ -1,0 +1,973 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * clboxblur against an exact integer box blur written here with plain
+ * loops: for every output the sum of the window clipped to the plane, and
+ * (2 * sum + count) / (2 * count) in 64-bit integers.
+ */
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/controller/gstdirectcontrolbinding.h>
+#include <gst/controller/gstinterpolationcontrolsource.h>
+#include <gst/video/video.h>
+
+#include <string.h>
+
+#include "gstclboxblur.h"
+#include "gstclkernels.h"
+
+/* One plane's values, channels interleaved. */
+typedef struct
+{
+  gint width;
+  gint height;
+  gint channels;
+  guint16 *v;
+} Plane;
+
+typedef struct
+{
+  GstVideoInfo info;
+  guint n_planes;
+  Plane planes[GST_VIDEO_MAX_PLANES];
+  guint w_sub[GST_VIDEO_MAX_PLANES];
+  guint h_sub[GST_VIDEO_MAX_PLANES];
+  guint max_value;
+} Frame;
+
+typedef enum
+{
+  FILL_RANDOM,                  /* uniform over 0 .. max */
+  FILL_HIGH,                    /* max - (0 .. 3): window sums near the limit */
+} Fill;
+
+static guint16 *
+plane_at (const Plane * plane, gint x, gint y)
+{
+  return plane->v + ((gsize) y * plane->width + x) * plane->channels;
+}
+
+static void
+plane_alloc (Plane * plane, gint width, gint height, gint channels)
+{
+  plane->width = width;
+  plane->height = height;
+  plane->channels = channels;
+  plane->v = g_new0 (guint16, (gsize) width * height * channels);
+}
+
+/* The plain definition, O(window) per pixel: the check on the reference. */
+static void
+brute_force_blur (const Plane * src, gint rx, gint ry, Plane * dst)
+{
+  plane_alloc (dst, src->width, src->height, src->channels);
+  for (gint y = 0; y < src->height; y++)
+    for (gint x = 0; x < src->width; x++)
+      for (gint c = 0; c < src->channels; c++) {
+        guint64 sum = 0, count = 0;
+
+        for (gint j = MAX (y - ry, 0); j <= MIN (y + ry, src->height - 1); j++)
+          for (gint i = MAX (x - rx, 0); i <= MIN (x + rx, src->width - 1);
+              i++) {
+            sum += plane_at (src, i, j)[c];
+            count++;
+          }
+        plane_at (dst, x, y)[c] = (2 * sum + count) / (2 * count);
+      }
+}
+
+/* The reference: the same sums from a 64-bit summed-area table, so that
+ * 8192x8192 frames take seconds. */
+static void
+reference_blur (const Plane * src, gint rx, gint ry, Plane * dst)
+{
+  gint w = src->width, h = src->height;
+  gsize sw = w + 1;
+  guint64 *sat = g_new0 (guint64, sw * (h + 1));
+
+  plane_alloc (dst, w, h, src->channels);
+  for (gint c = 0; c < src->channels; c++) {
+    for (gint y = 0; y < h; y++)
+      for (gint x = 0; x < w; x++)
+        sat[(y + 1) * sw + x + 1] = plane_at (src, x, y)[c]
+            + sat[y * sw + x + 1] + sat[(y + 1) * sw + x] - sat[y * sw + x];
+    for (gint y = 0; y < h; y++)
+      for (gint x = 0; x < w; x++) {
+        gint x0 = MAX (x - rx, 0), x1 = MIN (x + rx, w - 1) + 1;
+        gint y0 = MAX (y - ry, 0), y1 = MIN (y + ry, h - 1) + 1;
+        guint64 sum = sat[y1 * sw + x1] - sat[y0 * sw + x1]
+            - sat[y1 * sw + x0] + sat[y0 * sw + x0];
+        guint64 count = (guint64) (x1 - x0) * (y1 - y0);
+
+        plane_at (dst, x, y)[c] = (2 * sum + count) / (2 * count);
+      }
+  }
+  g_free (sat);
+}
+
+static void
+frame_clear (Frame * frame)
+{
+  for (guint p = 0; p < frame->n_planes; p++)
+    g_free (frame->planes[p].v);
+  frame->n_planes = 0;
+}
+
+/* The first component stored in plane @p. */
+static guint
+plane_comp (const GstVideoInfo * info, guint p)
+{
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+    if (GST_VIDEO_INFO_COMP_PLANE (info, c) == p)
+      return c;
+  return 0;
+}
+
+static void
+frame_layout (Frame * frame, GstVideoFormat format, gint width, gint height)
+{
+  GstVideoInfo *info = &frame->info;
+
+  gst_video_info_set_format (info, format, width, height);
+  frame->n_planes = GST_VIDEO_INFO_N_PLANES (info);
+  frame->max_value = GST_VIDEO_INFO_COMP_DEPTH (info, 0) > 8 ? 65535 : 255;
+  for (guint p = 0; p < frame->n_planes; p++) {
+    guint comp = plane_comp (info, p);
+    gint bytes = frame->max_value > 255 ? 2 : 1;
+
+    plane_alloc (&frame->planes[p], GST_VIDEO_INFO_COMP_WIDTH (info, comp),
+        GST_VIDEO_INFO_COMP_HEIGHT (info, comp),
+        GST_VIDEO_INFO_COMP_PSTRIDE (info, comp) / bytes);
+    frame->w_sub[p] = GST_VIDEO_FORMAT_INFO_W_SUB (info->finfo, comp);
+    frame->h_sub[p] = GST_VIDEO_FORMAT_INFO_H_SUB (info->finfo, comp);
+  }
+}
+
+static void
+frame_fill (Frame * frame, Fill fill, guint32 seed)
+{
+  GRand *rand = g_rand_new_with_seed (seed);
+
+  for (guint p = 0; p < frame->n_planes; p++) {
+    Plane *plane = &frame->planes[p];
+    gsize n = (gsize) plane->width * plane->height * plane->channels;
+
+    for (gsize i = 0; i < n; i++)
+      plane->v[i] = fill == FILL_HIGH ?
+          frame->max_value - g_rand_int_range (rand, 0, 4) :
+          (guint) g_rand_int_range (rand, 0, frame->max_value + 1);
+  }
+  g_rand_free (rand);
+}
+
+static void
+frame_new (Frame * frame, GstVideoFormat format, gint width, gint height,
+    Fill fill, guint32 seed)
+{
+  frame_layout (frame, format, width, height);
+  frame_fill (frame, fill, seed);
+}
+
+/* The chroma radius the element documents: r / 2^sub rounded, halves up. */
+static gint
+plane_radius (gint radius, guint sub)
+{
+  return sub == 0 ? radius : (radius + 1) / 2;
+}
+
+/* @passes times the reference, on every plane. */
+static void
+frame_reference (const Frame * src, gint rx, gint ry, guint passes,
+    Frame * dst)
+{
+  *dst = *src;
+  for (guint p = 0; p < src->n_planes; p++) {
+    const Plane *from = &src->planes[p];
+
+    for (guint pass = 0; pass < passes; pass++) {
+      Plane out;
+
+      reference_blur (from, plane_radius (rx, src->w_sub[p]),
+          plane_radius (ry, src->h_sub[p]), &out);
+      if (pass > 0)
+        g_free (from->v);
+      dst->planes[p] = out;
+      from = &dst->planes[p];
+    }
+  }
+}
+
+static gsize
+sample_bytes (const Frame * frame)
+{
+  return frame->max_value > 255 ? 2 : 1;
+}
+
+/* A buffer holding @frame; @padding extra bytes at the end of each row,
+ * described by a GstVideoMeta. */
+static GstBuffer *
+frame_to_buffer (const Frame * frame, guint padding)
+{
+  GstVideoInfo info = frame->info;
+  GstBuffer *buffer;
+  GstVideoFrame vframe;
+
+  if (padding) {
+    gsize offset = 0;
+
+    for (guint p = 0; p < frame->n_planes; p++) {
+      const Plane *plane = &frame->planes[p];
+
+      info.stride[p] = GST_ROUND_UP_4 (plane->width * plane->channels *
+          sample_bytes (frame) + padding);
+      info.offset[p] = offset;
+      offset += (gsize) info.stride[p] * plane->height;
+    }
+    info.size = offset;
+  }
+  buffer = gst_buffer_new_allocate (NULL, info.size, NULL);
+  if (padding)
+    gst_buffer_add_video_meta_full (buffer, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_INFO_FORMAT (&info), info.width, info.height,
+        info.finfo->n_planes, info.offset, info.stride);
+
+  fail_unless (gst_video_frame_map (&vframe, &info, buffer, GST_MAP_WRITE));
+  for (guint p = 0; p < frame->n_planes; p++) {
+    const Plane *plane = &frame->planes[p];
+    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (&vframe, p);
+    gint stride = GST_VIDEO_FRAME_PLANE_STRIDE (&vframe, p);
+    gsize n = (gsize) plane->width * plane->channels;
+
+    memset (data, 0xa5, (gsize) stride * plane->height);
+    for (gint y = 0; y < plane->height; y++)
+      for (gsize i = 0; i < n; i++) {
+        guint16 v = plane->v[y * n + i];
+
+        if (sample_bytes (frame) == 2)
+          GST_WRITE_UINT16_LE (data + y * stride + 2 * i, v);
+        else
+          data[y * stride + i] = v;
+      }
+  }
+  gst_video_frame_unmap (&vframe);
+  return buffer;
+}
+
+static void
+buffer_to_frame (GstBuffer * buffer, const Frame * like, Frame * frame)
+{
+  GstVideoFrame vframe;
+
+  frame_layout (frame, GST_VIDEO_INFO_FORMAT (&like->info),
+      like->info.width, like->info.height);
+  fail_unless (gst_video_frame_map (&vframe, &frame->info, buffer,
+          GST_MAP_READ));
+  for (guint p = 0; p < frame->n_planes; p++) {
+    Plane *plane = &frame->planes[p];
+    const guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (&vframe, p);
+    gint stride = GST_VIDEO_FRAME_PLANE_STRIDE (&vframe, p);
+    gsize n = (gsize) plane->width * plane->channels;
+
+    for (gint y = 0; y < plane->height; y++)
+      for (gsize i = 0; i < n; i++)
+        plane->v[y * n + i] = sample_bytes (frame) == 2 ?
+            GST_READ_UINT16_LE (data + y * stride + 2 * i) :
+            data[y * stride + i];
+  }
+  gst_video_frame_unmap (&vframe);
+}
+
+/* Fails at the first differing sample, naming where. */
+static void
+assert_frames_equal (const Frame * got, const Frame * want, const gchar * what)
+{
+  for (guint p = 0; p < want->n_planes; p++) {
+    const Plane *g = &got->planes[p], *w = &want->planes[p];
+
+    for (gint y = 0; y < w->height; y++)
+      for (gint x = 0; x < w->width; x++)
+        for (gint c = 0; c < w->channels; c++)
+          if (G_UNLIKELY (plane_at (g, x, y)[c] != plane_at (w, x, y)[c]))
+            fail ("%s: plane %u, x %d, y %d, channel %d: got %u, want %u",
+                what, p, x, y, c, plane_at (g, x, y)[c],
+                plane_at (w, x, y)[c]);
+  }
+}
+
+static const GstCLDeviceInfo *
+default_device (void)
+{
+  GError *error = NULL;
+  const GstCLDeviceInfo *device = gst_cl_device_select (NULL, &error);
+
+  fail_unless (device != NULL, "no OpenCL device: %s",
+      error ? error->message : "?");
+  return device;
+}
+
+/* Whether the default device can hold @format with @memory. */
+static gboolean
+memory_serves (const gchar * memory, GstVideoFormat format)
+{
+  const GstCLDeviceInfo *device = default_device ();
+
+  if (g_str_equal (memory, "buffer"))
+    return TRUE;
+  return device->image_support && gst_cl_format_supported (format,
+      GST_CL_MEMORY_IMAGE, device);
+}
+
+static GstElement *
+blur_element (const gchar * memory, const gchar * method, gint rx, gint ry,
+    guint passes)
+{
+  GstElement *blur = gst_element_factory_make ("clboxblur", NULL);
+
+  fail_unless (blur != NULL);
+  gst_util_set_object_arg (G_OBJECT (blur), "memory", memory);
+  gst_util_set_object_arg (G_OBJECT (blur), "method", method);
+  g_object_set (blur, "radius-x", rx, "radius-y", ry, "passes", passes, NULL);
+  return blur;
+}
+
+/* h->element is the clboxblur. */
+static GstHarness *
+blur_harness (const Frame * frame, const gchar * memory, const gchar * method,
+    gint rx, gint ry, guint passes)
+{
+  GstElement *blur = blur_element (memory, method, rx, ry, passes);
+  GstHarness *h = gst_harness_new_with_element (blur, "sink", "src");
+  GstCaps *caps = gst_video_info_to_caps (&frame->info);
+  gchar *caps_str = gst_caps_to_string (caps);
+
+  gst_harness_set_caps_str (h, caps_str, caps_str);
+  g_free (caps_str);
+  gst_caps_unref (caps);
+  gst_object_unref (blur);
+  return h;
+}
+
+static GstBuffer *
+push_pull (GstHarness * h, GstBuffer * in)
+{
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  return gst_harness_pull (h);
+}
+
+static const gchar *const methods[] = { "separable", "sat" };
+static const gchar *const memories[] = { "buffer", "image" };
+
+/* Blurs @src with each method (and both memories where the device serves
+ * them), checks every output against the reference and the two methods'
+ * samples against each other (padding bytes are not the element's). */
+static void
+check_blur (const Frame * src, gint rx, gint ry, guint passes, guint padding)
+{
+  GstBuffer *in = frame_to_buffer (src, padding);
+  Frame want;
+
+  frame_reference (src, rx, ry, passes, &want);
+  for (guint m = 0; m < G_N_ELEMENTS (memories); m++) {
+    Frame first = { 0 };
+
+    if (!memory_serves (memories[m], GST_VIDEO_INFO_FORMAT (&src->info)))
+      continue;
+    for (guint k = 0; k < G_N_ELEMENTS (methods); k++) {
+      GstHarness *h = blur_harness (src, memories[m], methods[k], rx, ry,
+          passes);
+      GstBuffer *out = push_pull (h, in);
+      Frame got;
+
+      GST_INFO ("%s %dx%d %s %s rx=%d ry=%d passes=%u padding=%u",
+          GST_VIDEO_INFO_NAME (&src->info), src->info.width,
+          src->info.height, memories[m], methods[k], rx, ry, passes, padding);
+      buffer_to_frame (out, src, &got);
+      assert_frames_equal (&got, &want, methods[k]);
+      if (first.n_planes) {
+        assert_frames_equal (&got, &first, "separable vs sat");
+        frame_clear (&got);
+      } else {
+        first = got;
+      }
+      gst_buffer_unref (out);
+      gst_harness_teardown (h);
+    }
+    frame_clear (&first);
+  }
+  frame_clear (&want);
+  gst_buffer_unref (in);
+}
+
+GST_START_TEST (test_reference_is_the_definition)
+{
+  static const gint radii[] = { 0, 1, 2, 7, 63 };
+  static const gint sizes[][3] = { {1, 1, 1}, {5, 3, 4}, {17, 11, 1},
+  {9, 20, 2}
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    Plane src;
+    GRand *rand = g_rand_new_with_seed (s);
+
+    plane_alloc (&src, sizes[s][0], sizes[s][1], sizes[s][2]);
+    for (gint i = 0; i < src.width * src.height * src.channels; i++)
+      src.v[i] = g_rand_int_range (rand, 0, 65536);
+    for (guint i = 0; i < G_N_ELEMENTS (radii); i++)
+      for (guint j = 0; j < G_N_ELEMENTS (radii); j++) {
+        Plane a, b;
+
+        brute_force_blur (&src, radii[i], radii[j], &a);
+        reference_blur (&src, radii[i], radii[j], &b);
+        fail_unless (memcmp (a.v, b.v, sizeof (guint16) * src.width *
+                src.height * src.channels) == 0);
+        g_free (a.v);
+        g_free (b.v);
+      }
+    g_free (src.v);
+    g_rand_free (rand);
+  }
+}
+
+GST_END_TEST;
+
+/* Radii 0, 1, 2, 7, 63 and larger than the frame, equal and unequal, with
+ * each method and memory, changed while playing. */
+GST_START_TEST (test_radii)
+{
+  static const gint radii[][2] = { {0, 0}, {1, 1}, {2, 2}, {7, 7}, {63, 63},
+  {100, 100}, {1, 7}, {7, 0}, {0, 63}, {2, 100}, {63, 3}
+  };
+  Frame src;
+
+  frame_new (&src, GST_VIDEO_FORMAT_GRAY8, 37, 23, FILL_RANDOM, 1);
+  for (guint m = 0; m < G_N_ELEMENTS (memories); m++) {
+    GstHarness *h[2];
+    GstBuffer *in = frame_to_buffer (&src, 0);
+
+    if (!memory_serves (memories[m], GST_VIDEO_FORMAT_GRAY8))
+      continue;
+    for (guint k = 0; k < 2; k++)
+      h[k] = blur_harness (&src, memories[m], methods[k], 0, 0, 1);
+
+    for (guint r = 0; r < G_N_ELEMENTS (radii); r++) {
+      Frame want, got[2];
+
+      frame_reference (&src, radii[r][0], radii[r][1], 1, &want);
+      for (guint k = 0; k < 2; k++) {
+        GstBuffer *out;
+
+        g_object_set (h[k]->element, "radius-x", radii[r][0], "radius-y",
+            radii[r][1], NULL);
+        out = push_pull (h[k], in);
+        buffer_to_frame (out, &src, &got[k]);
+        assert_frames_equal (&got[k], &want, methods[k]);
+        gst_buffer_unref (out);
+      }
+      assert_frames_equal (&got[1], &got[0], "separable vs sat");
+      frame_clear (&got[0]);
+      frame_clear (&got[1]);
+      frame_clear (&want);
+    }
+    for (guint k = 0; k < 2; k++)
+      gst_harness_teardown (h[k]);
+    gst_buffer_unref (in);
+  }
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
+static void
+check_format (GstVideoFormat format, gint width, gint height)
+{
+  static const gint radii[][2] = { {1, 1}, {2, 5}, {7, 3}, {63, 63},
+  {3, 200}
+  };
+  Frame src;
+
+  frame_new (&src, format, width, height, FILL_RANDOM, format);
+  for (guint r = 0; r < G_N_ELEMENTS (radii); r++)
+    check_blur (&src, radii[r][0], radii[r][1], 1, 0);
+  frame_clear (&src);
+}
+
+GST_START_TEST (test_rgba)
+{
+  check_format (GST_VIDEO_FORMAT_RGBA, 45, 31);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_gray16)
+{
+  check_format (GST_VIDEO_FORMAT_GRAY16_LE, 45, 31);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_i420)
+{
+  check_format (GST_VIDEO_FORMAT_I420, 45, 31);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_nv12)
+{
+  check_format (GST_VIDEO_FORMAT_NV12, 45, 31);
+}
+
+GST_END_TEST;
+
+/* 16-bit windows of 255 x 255 are the largest whose sums (plus half the
+ * count) fit in 32 bits, where the SAT's 32-bit entries wrap; 257 x 257
+ * need 64 bits. Values near the maximum put the sums at the limit. */
+GST_START_TEST (test_16bit_sum_limit)
+{
+  GstCLPlane plane = {.width = 300,.height = 280,.channels = 1,.depth = 16 };
+  Frame src;
+
+  fail_if (gst_cl_box_blur_needs_wide_sums (&plane, 127, 127));
+  fail_unless (gst_cl_box_blur_needs_wide_sums (&plane, 128, 128));
+
+  frame_new (&src, GST_VIDEO_FORMAT_GRAY16_LE, 300, 280, FILL_HIGH, 3);
+  check_blur (&src, 127, 127, 1, 0);
+  check_blur (&src, 128, 128, 1, 0);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
+/* Large frames: buffers only, each method once per radius, near-maximum
+ * values so that window sums reach the 32-bit limit. */
+static void
+check_large (GstVideoFormat format, gint size, const gint * radii,
+    guint n_radii)
+{
+  Frame src;
+  GstBuffer *in;
+
+  frame_new (&src, format, size, size, FILL_HIGH, size);
+  in = frame_to_buffer (&src, 0);
+  for (guint r = 0; r < n_radii; r++) {
+    Frame want;
+
+    frame_reference (&src, radii[r], radii[r], 1, &want);
+    for (guint k = 0; k < G_N_ELEMENTS (methods); k++) {
+      GstHarness *h = blur_harness (&src, "buffer", methods[k], radii[r],
+          radii[r], 1);
+      GstBuffer *out = push_pull (h, in);
+      Frame got;
+
+      buffer_to_frame (out, &src, &got);
+      assert_frames_equal (&got, &want, methods[k]);
+      frame_clear (&got);
+      gst_buffer_unref (out);
+      gst_harness_teardown (h);
+    }
+    frame_clear (&want);
+  }
+  gst_buffer_unref (in);
+  frame_clear (&src);
+}
+
+/* The largest frame of the issue, at the largest radius with 32-bit sums
+ * (the SAT's entries wrap several times) and at one that needs 64 bits. */
+GST_START_TEST (test_8192x8192)
+{
+  GstCLPlane plane = {.width = 8192,.height = 8192,.channels = 1,.depth = 8 };
+  static const gint radii[] = { 2049, 3000 };
+
+  fail_if (gst_cl_box_blur_needs_wide_sums (&plane, 2049, 2049));
+  fail_unless (gst_cl_box_blur_needs_wide_sums (&plane, 2050, 2050));
+  check_large (GST_VIDEO_FORMAT_GRAY8, 8192, radii, G_N_ELEMENTS (radii));
+}
+
+GST_END_TEST;
+
+/* 64-bit sums in four channels: windows of 4200 x 4200 pixels of values
+ * 252 to 255 sum to more than 2^32. */
+GST_START_TEST (test_rgba_wide_sums)
+{
+  GstCLPlane plane = {.width = 4200,.height = 4200,.channels = 4,.depth = 8 };
+  static const gint radii[] = { 2100 };
+
+  fail_unless (gst_cl_box_blur_needs_wide_sums (&plane, 2100, 2100));
+  check_large (GST_VIDEO_FORMAT_RGBA, 4200, radii, G_N_ELEMENTS (radii));
+}
+
+GST_END_TEST;
+
+/* Every variant of the kernels builds: each plane layout, 32- and 64-bit
+ * sums, buffers and images (also those the pixel tests cannot reach on
+ * this device, such as two-channel planes with 64-bit sums). */
+GST_START_TEST (test_kernel_variants_build)
+{
+  static const gchar *const sources[] = {
+    gst_cl_kernel_common, gst_cl_kernel_boxblur, NULL
+  };
+  static const gchar *const kernels[] = { "box_rows", "box_columns",
+    "sat_rows", "sat_columns", "sat_average"
+  };
+  static const guint layouts[][2] = { {1, 8}, {2, 8}, {4, 8}, {1, 16} };
+  GError *error = NULL;
+  GstCLContext *context = gst_cl_context_new (default_device (), &error);
+
+  fail_unless (context != NULL);
+  for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
+    for (guint wide = 0; wide < 2; wide++)
+      for (guint m = GST_CL_MEMORY_IMAGE; m <= GST_CL_MEMORY_BUFFER; m++) {
+        GstCLPlane plane = {.channels = layouts[l][0],.depth = layouts[l][1] };
+        gchar *options = gst_cl_plane_build_options (&plane, m,
+            wide ? "-DSUM_WIDE" : NULL);
+        cl_program program = gst_cl_context_get_program (context, "boxblur",
+            sources, options, &error);
+
+        fail_unless (program != NULL, "%s: %s", options,
+            error ? error->message : "");
+        for (guint k = 0; k < G_N_ELEMENTS (kernels); k++) {
+          cl_kernel kernel = gst_cl_context_create_kernel (context, program,
+              kernels[k], &error);
+
+          fail_unless (kernel != NULL, "%s in %s", kernels[k], options);
+          clReleaseKernel (kernel);
+        }
+        g_free (options);
+      }
+  gst_object_unref (context);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_odd_sizes)
+{
+  static const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12
+  };
+  Frame src;
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    frame_new (&src, formats[f], 1, 1, FILL_RANDOM, f);
+    check_blur (&src, 1, 63, 1, 0);
+    frame_clear (&src);
+  }
+
+  frame_new (&src, GST_VIDEO_FORMAT_I420, 1921, 1081, FILL_RANDOM, 9);
+  check_blur (&src, 7, 400, 1, 0);
+  frame_clear (&src);
+  frame_new (&src, GST_VIDEO_FORMAT_NV12, 1921, 1081, FILL_RANDOM, 10);
+  check_blur (&src, 33, 2, 1, 0);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_padded_strides)
+{
+  static const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_GRAY16_LE,
+    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12
+  };
+  Frame src;
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    frame_new (&src, formats[f], 37, 23, FILL_RANDOM, 20 + f);
+    check_blur (&src, 3, 2, 1, 52);
+    frame_clear (&src);
+  }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_passes)
+{
+  Frame src;
+
+  frame_new (&src, GST_VIDEO_FORMAT_RGBA, 40, 30, FILL_RANDOM, 30);
+  check_blur (&src, 2, 3, 3, 0);
+  frame_clear (&src);
+  frame_new (&src, GST_VIDEO_FORMAT_I420, 41, 29, FILL_RANDOM, 31);
+  check_blur (&src, 5, 1, 8, 0);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
+static GstBuffer *
+push_pull_at (GstHarness * h, GstBuffer * in, GstClockTime pts)
+{
+  GstBuffer *buffer = gst_buffer_copy (in);
+
+  GST_BUFFER_PTS (buffer) = pts;
+  fail_unless_equals_int (gst_harness_push (h, buffer), GST_FLOW_OK);
+  return gst_harness_pull (h);
+}
+
+static void
+check_output (GstBuffer * out, const Frame * src, gint rx, gint ry)
+{
+  Frame want, got;
+
+  frame_reference (src, rx, ry, 1, &want);
+  buffer_to_frame (out, src, &got);
+  assert_frames_equal (&got, &want, "output");
+  frame_clear (&got);
+  frame_clear (&want);
+}
+
+/* radius follows a GstController, passthrough included. */
+GST_START_TEST (test_controlled_radius)
+{
+  static const struct
+  {
+    GstClockTime time;
+    gint radius;
+  } steps[] = { {0, 0}, {GST_SECOND, 3}, {2 * GST_SECOND, 10},
+  {3 * GST_SECOND, 0}, {4 * GST_SECOND, 1}
+  };
+  GstControlSource *cs = gst_interpolation_control_source_new ();
+  GstTimedValueControlSource *tvcs = GST_TIMED_VALUE_CONTROL_SOURCE (cs);
+  GstHarness *h;
+  GstBuffer *in;
+  Frame src;
+
+  frame_new (&src, GST_VIDEO_FORMAT_NV12, 64, 48, FILL_RANDOM, 40);
+  in = frame_to_buffer (&src, 0);
+  h = blur_harness (&src, "buffer", "auto", 5, 5, 1);
+
+  g_object_set (cs, "mode", GST_INTERPOLATION_MODE_NONE, NULL);
+  fail_unless (gst_object_add_control_binding (GST_OBJECT (h->element),
+          gst_direct_control_binding_new_absolute (GST_OBJECT (h->element),
+              "radius", cs)));
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    gst_timed_value_control_source_set (tvcs, steps[i].time, steps[i].radius);
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++) {
+    GstBuffer *out = push_pull_at (h, in, steps[i].time + GST_MSECOND);
+    guint rx, ry;
+
+    g_object_get (h->element, "radius-x", &rx, "radius-y", &ry, NULL);
+    fail_unless_equals_int (rx, steps[i].radius);
+    fail_unless_equals_int (ry, steps[i].radius);
+    check_output (out, &src, steps[i].radius, steps[i].radius);
+    gst_buffer_unref (out);
+  }
+
+  gst_object_unref (cs);
+  gst_harness_teardown (h);
+  gst_buffer_unref (in);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
+/* active-method tells what auto chose for the frame. */
+static void
+check_active_method (GstElement * blur, const Frame * frame, guint rx,
+    guint ry)
+{
+  GstCLPlane luma = {.width = frame->planes[0].width,
+    .height = frame->planes[0].height,.channels = frame->planes[0].channels,
+    .depth = frame->max_value > 255 ? 16 : 8
+  };
+  GstCLBoxBlurMethod expected, active;
+
+  fail_unless (gst_cl_box_blur_choose_method (default_device (),
+          GST_CL_BOX_BLUR_METHOD_AUTO, &luma, rx, ry, &expected, NULL));
+  g_object_get (blur, "active-method", &active, NULL);
+  fail_unless_equals_int (active, expected);
+}
+
+/* Both radii 0 pass the input buffer through; any other blurs. */
+GST_START_TEST (test_passthrough)
+{
+  GstHarness *h;
+  GstBuffer *in, *out;
+  Frame src;
+
+  frame_new (&src, GST_VIDEO_FORMAT_RGBA, 16, 8, FILL_RANDOM, 50);
+  in = frame_to_buffer (&src, 0);
+  h = blur_harness (&src, "buffer", "auto", 0, 0, 1);
+
+  out = push_pull (h, in);
+  fail_unless (out == in);
+  gst_buffer_unref (out);
+
+  g_object_set (h->element, "radius-y", 1, NULL);
+  out = push_pull (h, in);
+  fail_if (out == in);
+  check_output (out, &src, 0, 1);
+  gst_buffer_unref (out);
+  check_active_method (h->element, &src, 0, 1);
+
+  g_object_set (h->element, "radius", 0, NULL);
+  out = push_pull (h, in);
+  fail_unless (out == in);
+  gst_buffer_unref (out);
+
+  gst_harness_teardown (h);
+  gst_buffer_unref (in);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
+/* New caps while playing: the element's buffers follow. */
+GST_START_TEST (test_caps_change)
+{
+  GstHarness *h;
+  Frame a, b;
+  GstBuffer *in, *out;
+  GstCaps *caps;
+  gchar *caps_str;
+
+  frame_new (&a, GST_VIDEO_FORMAT_GRAY8, 64, 48, FILL_RANDOM, 60);
+  frame_new (&b, GST_VIDEO_FORMAT_I420, 101, 77, FILL_RANDOM, 61);
+  h = blur_harness (&a, "buffer", "sat", 4, 4, 1);
+
+  in = frame_to_buffer (&a, 0);
+  out = push_pull (h, in);
+  check_output (out, &a, 4, 4);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+
+  caps = gst_video_info_to_caps (&b.info);
+  caps_str = gst_caps_to_string (caps);
+  gst_harness_set_caps_str (h, caps_str, caps_str);
+  g_free (caps_str);
+  gst_caps_unref (caps);
+  in = frame_to_buffer (&b, 0);
+  out = push_pull (h, in);
+  check_output (out, &b, 4, 4);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+
+  gst_harness_teardown (h);
+  frame_clear (&a);
+  frame_clear (&b);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_plane_radius)
+{
+  static const guint halves[][2] = { {0, 0}, {1, 1}, {2, 1}, {3, 2},
+  {4, 2}, {63, 32}, {8192, 4096}
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (halves); i++) {
+    fail_unless_equals_int (gst_cl_box_blur_plane_radius (halves[i][0], 0),
+        halves[i][0]);
+    fail_unless_equals_int (gst_cl_box_blur_plane_radius (halves[i][0], 1),
+        halves[i][1]);
+  }
+}
+
+GST_END_TEST;
+
+/* auto's choice and the device's allocation limit. */
+GST_START_TEST (test_choose_method)
+{
+  GstCLDeviceInfo device = {.device_name = (gchar *) "test device",
+    .type = CL_DEVICE_TYPE_CPU,.max_mem_alloc_size = G_GUINT64_CONSTANT (1)
+        << 31
+  };
+  GstCLPlane plane = {.width = 1920,.height = 1080,.channels = 4,.depth = 8 };
+  GstCLBoxBlurMethod chosen = GST_CL_BOX_BLUR_METHOD_AUTO;
+  GError *error = NULL;
+
+  fail_unless (gst_cl_box_blur_choose_method (&device,
+          GST_CL_BOX_BLUR_METHOD_SAT, &plane, 8, 8, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
+  fail_unless (gst_cl_box_blur_choose_method (&device,
+          GST_CL_BOX_BLUR_METHOD_SEPARABLE, &plane, 8, 8, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  /* sat was the faster on the CPU device measured. */
+  fail_unless (gst_cl_box_blur_choose_method (&device,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
+
+  /* A 1920x1080 RGBA SAT of 32-bit entries is 1921 * 1081 * 16 bytes. */
+  device.max_mem_alloc_size = 1920 * 1080 * 16;
+  fail_if (gst_cl_box_blur_choose_method (&device,
+          GST_CL_BOX_BLUR_METHOD_SAT, &plane, 8, 8, &chosen, &error));
+  fail_unless (g_error_matches (error, GST_CL_ERROR,
+          GST_CL_ERROR_UNSUPPORTED));
+  g_clear_error (&error);
+  fail_unless (gst_cl_box_blur_choose_method (&device,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+}
+
+GST_END_TEST;
+
+/* An explicit method too large for the device is an element error, in
+ * negotiation. */
+GST_START_TEST (test_too_large_is_an_error)
+{
+  const GstCLDeviceInfo *device = default_device ();
+  gint side = 256;
+  gchar *caps;
+  GstElement *blur = blur_element ("buffer", "sat", 8192, 8192, 1);
+  GstHarness *h = gst_harness_new_with_element (blur, "sink", "src");
+  GstMessage *msg;
+  GstBus *bus;
+
+  /* An RGBA frame whose SAT, of 64-bit entries at this radius (32 bytes a
+   * pixel), exceeds the device's largest allocation. */
+  while ((guint64) (side + 1) * (side + 1) * 32 <= device->max_mem_alloc_size)
+    side *= 2;
+  bus = gst_bus_new ();
+  gst_element_set_bus (h->element, bus);
+  caps = g_strdup_printf ("video/x-raw,format=RGBA,width=%d,height=%d,"
+      "framerate=30/1", side, side);
+  gst_harness_set_sink_caps_str (h, caps);
+  fail_unless (gst_harness_push_event (h,
+          gst_event_new_stream_start ("too-large")));
+  /* Sticky: the failure shows on the bus, not in the result. */
+  gst_harness_push_event (h, gst_event_new_caps (gst_caps_from_string (caps)));
+  g_free (caps);
+
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  GST_INFO ("error: %" GST_PTR_FORMAT, msg);
+  gst_message_unref (msg);
+
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+  gst_object_unref (blur);
+}
+
+GST_END_TEST;
+
+static Suite *
+clboxblur_suite (void)
+{
+  Suite *s = suite_create ("clboxblur");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_reference_is_the_definition);
+  tcase_add_test (tc, test_plane_radius);
+  tcase_add_test (tc, test_choose_method);
+  tcase_add_test (tc, test_radii);
+  tcase_add_test (tc, test_rgba);
+  tcase_add_test (tc, test_gray16);
+  tcase_add_test (tc, test_i420);
+  tcase_add_test (tc, test_nv12);
+  tcase_add_test (tc, test_16bit_sum_limit);
+  tcase_add_test (tc, test_odd_sizes);
+  tcase_add_test (tc, test_padded_strides);
+  tcase_add_test (tc, test_passes);
+  tcase_add_test (tc, test_controlled_radius);
+  tcase_add_test (tc, test_passthrough);
+  tcase_add_test (tc, test_caps_change);
+  tcase_add_test (tc, test_too_large_is_an_error);
+  tcase_add_test (tc, test_kernel_variants_build);
+  tcase_add_test (tc, test_rgba_wide_sums);
+  tcase_add_test (tc, test_8192x8192);
+  return s;
+}
+
+GST_CHECK_MAIN (clboxblur);
