@@ -22,6 +22,8 @@ DEMOS=(
     "upscale-nv12-mitchell|videotestsrc num-buffers=$FRAMES pattern=smpte ! video/x-raw,format=NV12,width=640,height=360 ! clbicubicscale filter=mitchell ! video/x-raw,width=1280,height=720"
     "rotate-30-fit-bicubic|videotestsrc num-buffers=$FRAMES pattern=smpte ! video/x-raw,format=I420,width=640,height=360 ! clrotate angle=30 method=bicubic output-size=fit"
     "scale-then-rotate-transparent|videotestsrc num-buffers=$FRAMES pattern=pinwheel ! video/x-raw,format=RGBA,width=320,height=180 ! clbicubicscale ! video/x-raw,width=640,height=360 ! clrotate angle=-20 background=0x00000000"
+    "blur-nv12-radius-8|videotestsrc num-buffers=$FRAMES pattern=smpte ! video/x-raw,format=NV12,width=640,height=360 ! clboxblur radius=8"
+    "scale-rotate-blur-chain|videotestsrc num-buffers=$FRAMES pattern=pinwheel ! video/x-raw,format=RGBA,width=320,height=180 ! clbicubicscale ! video/x-raw,width=640,height=360 ! clrotate angle=15 method=bicubic output-size=fit ! clboxblur radius-x=6 radius-y=1"
 )
 
 if ! gst-inspect-1.0 opencl >/dev/null 2>&1; then
