@@ -917,6 +917,15 @@ GST_START_TEST (test_too_large_is_an_error)
    * pixel), exceeds the device's largest allocation. */
   while ((guint64) (side + 1) * (side + 1) * 32 <= device->max_mem_alloc_size)
     side *= 2;
+  /* Past 16384 the frame itself is no valid video (GPUs allow such
+   * allocations); test_choose_method covers those devices. */
+  if (side > 16384) {
+    GST_INFO ("%s allocates %" G_GUINT64_FORMAT " bytes: no frame is too "
+        "large", device->device_name, device->max_mem_alloc_size);
+    gst_harness_teardown (h);
+    gst_object_unref (blur);
+    return;
+  }
   bus = gst_bus_new ();
   gst_element_set_bus (h->element, bus);
   caps = g_strdup_printf ("video/x-raw,format=RGBA,width=%d,height=%d,"
