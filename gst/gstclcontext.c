@@ -226,6 +226,22 @@ thread_kernel_events (void)
   return array;
 }
 
+/* Enqueues @kernel; with profiling on, keeps its event for the thread. */
+static gboolean
+enqueue (GstCLContext * self, cl_kernel kernel, cl_uint dims,
+    const gsize * global, const gsize * local, GError ** error)
+{
+  cl_event event = NULL;
+
+  if (!gst_cl_check (clEnqueueNDRangeKernel (self->queue, kernel, dims, NULL,
+              global, local, 0, NULL, self->profiling ? &event : NULL), error,
+          "Running an OpenCL kernel"))
+    return FALSE;
+  if (event)
+    g_ptr_array_add (thread_kernel_events (), event);
+  return TRUE;
+}
+
 gboolean
 gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
     gsize width, gsize height, GError ** error)
@@ -236,15 +252,7 @@ gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
     (height + local[1] - 1) / local[1] * local[1],
   };
 
-  cl_event event = NULL;
-
-  if (!gst_cl_check (clEnqueueNDRangeKernel (self->queue, kernel, 2, NULL,
-              global, local, 0, NULL, self->profiling ? &event : NULL), error,
-          "Running an OpenCL kernel"))
-    return FALSE;
-  if (event)
-    g_ptr_array_add (thread_kernel_events (), event);
-  return TRUE;
+  return enqueue (self, kernel, 2, global, local, error);
 }
 
 /**
@@ -282,8 +290,7 @@ gst_cl_context_enqueue_1d (GstCLContext * self, cl_kernel kernel, gsize size,
   const gsize local = self->local_size[0];
   const gsize global = (size + local - 1) / local * local;
 
-  return gst_cl_check (clEnqueueNDRangeKernel (self->queue, kernel, 1, NULL,
-          &global, &local, 0, NULL, NULL), error, "Running an OpenCL kernel");
+  return enqueue (self, kernel, 1, &global, &local, error);
 }
 
 gboolean
