@@ -80,8 +80,8 @@ def machine_section(doc):
             "| OpenCL device | %s (%s) |" % (d["name"], d["type"]),
             "| OpenCL platform | %s, %s |" % (d["platform"], d["version"]),
             "| Driver | %s |" % d["driver"],
-            "| Frames on the device | %s (memory=%s) |"
-            % (d["memory"] + "s", s["memory"]),
+            "| Frames on the device | memory=%s (auto: images on GPUs, "
+            "buffers used in place on CPU devices) |" % s["memory"],
         ]
     else:
         lines.append("| OpenCL device | none: %s |" % d.get("error", "?"))
@@ -93,11 +93,31 @@ def machine_section(doc):
     return lines
 
 
+BYTES_PER_PIXEL = {"RGBA": 4, "BGRA": 4, "ARGB": 4, "ABGR": 4, "RGBx": 4,
+                   "BGRx": 4, "xRGB": 4, "xBGR": 4, "BGR": 3, "GRAY8": 1,
+                   "GRAY16_LE": 2, "I420": 1.5, "NV12": 1.5}
+
+
+def frame_bytes(size):
+    return size["width"] * size["height"] * BYTES_PER_PIXEL.get(
+        size["format"], 4)
+
+
+def rate(case, key):
+    """GB/s of one input plus one output frame over case[key] ms."""
+    if not case.get(key) or "input" not in case or "output" not in case:
+        return None
+    return (frame_bytes(case["input"]) + frame_bytes(case["output"])) / (
+        case[key] * 1e6)
+
+
 def workload_table(workload):
     lines = [
         "| | case | format | size | ms/frame | runs min–max | frames/s "
-        "| ours/peer | floor ms | first frame ms |",
-        "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| ours/peer | kernel ms | kernel GB/s | floor ms | floor GB/s "
+        "| first frame ms |",
+        "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: "
+        "| ---: | ---: | ---: |",
     ]
     notes = []
     for case in workload["cases"]:
@@ -108,11 +128,14 @@ def workload_table(workload):
             cells += [fmt(case["median_ms"]),
                       "%s–%s" % (fmt(min(runs)), fmt(max(runs))),
                       fmt(case["fps"], 1),
-                      fmt(case.get("ratio")), fmt(case.get("floor_ms")),
+                      fmt(case.get("ratio")), fmt(case.get("kernel_ms"), 3),
+                      fmt(rate(case, "kernel_ms"), 0),
+                      fmt(case.get("floor_ms")),
+                      fmt(rate(case, "floor_ms"), 1),
                       fmt(case.get("first_frame_ms"), 0)]
         else:
-            cells += ["%s: %s" % (case["status"], case.get("message", "")),
-                      "", "", "", "", ""]
+            cells += ["%s: %s" % (case["status"], case.get("message", ""))]
+            cells += [""] * 9
         if case.get("floor_message"):
             notes.append("No floor for `%s`: %s." % (case["id"],
                                                      case["floor_message"]))
@@ -204,8 +227,11 @@ interleaved.
   (gst-opencv; takes RGB/BGR/GRAY8 only, so it runs on BGR frames made
   once; the `videoconvert RGBA → BGR` row shows what a conversion would
   add).
-- Wall time only: kernel times from OpenCL profiling events are not
-  reported (the elements do not expose them).
+- **kernel ms** is the device time of our kernels per frame, from OpenCL
+  profiling events (the benchmark runs with `GST_CL_PROFILE=1`, which
+  makes the elements time their kernels); **kernel GB/s** divides one input
+  and one output frame by it, **floor GB/s** by the floor time (a lower
+  bound on the traffic: intermediates are not counted).
 
 Reproduce: `tests/benchmarks/run-benchmarks.sh` (options after `--` go to
 the benchmark, e.g. `-- --workload upscale --device nvidia`).
@@ -242,6 +268,14 @@ def main():
                 suffix += "-%d" % (i + 1)
             used.add(suffix)
         lines += document_section(doc, args.images, doc_dir, suffix)
+
+    # What the figures mean against the targets: written by hand, kept
+    # beside this script so a new run does not lose it.
+    notes = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                         "performance-notes.md")
+    if os.path.exists(notes):
+        with open(notes, encoding="utf-8") as f:
+            lines += [""] + f.read().splitlines()
 
     with open(args.doc, "w", encoding="utf-8") as f:
         f.write("\n".join(lines).rstrip() + "\n")
