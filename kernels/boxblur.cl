@@ -57,10 +57,26 @@ typedef ROW_T row_t;
  * halves up, equals (sum + count / 2) / count in integer arithmetic (for odd
  * counts the lost half never changes the quotient): no doubling that could
  * overflow. The host leaves room for count / 2 in sum_t. */
+#if CHANNELS == 1
+#define ONES(cond) ((sum_t) (cond))     /* a true comparison is 1 */
+#else
+#define ONES(cond) (-CONVERT (SUM_T, cond))     /* and -1 per lane */
+#endif
+
 static pix_t
 box_average (sum_t sum, uint count)
 {
-  return CONVERT (VEC (float), (sum + count / 2) / count);
+  sum_t n = sum + count / 2;
+  /* Integer division is scalar and slow on CPUs: a float estimate, within
+   * one of the quotient, then corrected exactly. Clamped to the largest
+   * average, q * count never exceeds the sums' range (the host keeps
+   * count * ELEM_MAX + count / 2 in it). */
+  sum_t q = min (CONVERT (SUM_T, CONVERT (VEC (float), n) * (1.0f / count)),
+      (sum_t) ELEM_MAX);
+
+  q -= ONES (q * count > n);
+  q += ONES (n - q * count >= count);
+  return CONVERT (VEC (float), q);
 }
 
 /* Pixels of [i - r, i + r] inside [0, n). */
