@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclfilter.h"
+#include "gstclpinned.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_debug);
 #define GST_CAT_DEFAULT gst_cl_filter_debug
@@ -24,6 +25,7 @@ typedef struct
   GstCLMemory setting;          /* the memory property when opened */
   GstCLMemory memory;           /* for the negotiated caps: image or buffer */
   GstCaps *device_caps;         /* what the device serves */
+  GstAllocator *pinned;         /* devices that do not share host memory */
 
   /* the negotiated caps' device frames */
   GstCLFrame in;
@@ -262,6 +264,8 @@ open_device (GstCLFilter * self, GError ** error)
   }
   GST_INFO_OBJECT (self, "using %s (%s)", info->device_name,
       info->platform_name);
+  if (!info->host_unified)
+    priv->pinned = gst_cl_pinned_allocator_new (priv->context);
 
   GST_OBJECT_LOCK (self);
   priv->device_caps = build_device_caps (self);
@@ -294,6 +298,7 @@ close_device (GstCLFilter * self)
   context = g_steal_pointer (&priv->context);
   gst_clear_caps (&priv->device_caps);
   GST_OBJECT_UNLOCK (self);
+  gst_clear_object (&priv->pinned);
   gst_clear_object (&context);
 }
 
@@ -358,6 +363,67 @@ gst_cl_filter_query (GstBaseTransform * trans, GstPadDirection direction,
   }
   return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->query (trans,
       direction, query);
+}
+
+/* Puts a pool of pinned memory for the query's caps first in @query, where
+ * the device does not share host memory: frames then move by DMA at the
+ * bus's speed instead of through the driver's staging copies. */
+static void
+offer_pinned_pool (GstCLFilter * self, GstQuery * query)
+{
+  GstAllocator *pinned = PRIV (self)->pinned;
+  GstBufferPool *pool;
+  GstStructure *config;
+  GstCaps *caps;
+  guint size;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (pinned == NULL || caps == NULL
+      || (pool = gst_cl_pinned_pool_new (pinned, caps, 2)) == NULL)
+    return;
+
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_get_params (config, NULL, &size, NULL, NULL);
+  gst_structure_free (config);
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_set_nth_allocation_pool (query, 0, pool, size, 2, 0);
+  else
+    gst_query_add_allocation_pool (query, pool, size, 2, 0);
+  if (gst_query_get_n_allocation_params (query) > 0)
+    gst_query_set_nth_allocation_param (query, 0, pinned, NULL);
+  else
+    gst_query_add_allocation_param (query, pinned, NULL);
+  gst_object_unref (pool);
+  GST_DEBUG_OBJECT (self, "pinned memory for %" GST_PTR_FORMAT, caps);
+}
+
+/* The output goes into pinned memory unless downstream offers a pool of
+ * its own (padding, memory of its own kind: its pool stands). */
+static gboolean
+gst_cl_filter_decide_allocation (GstBaseTransform * trans, GstQuery * query)
+{
+  gboolean downstream_pool = gst_query_get_n_allocation_pools (query) > 0;
+
+  if (!GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->decide_allocation
+      (trans, query))
+    return FALSE;
+  if (!downstream_pool)
+    offer_pinned_pool (GST_CL_FILTER (trans), query);
+  return TRUE;
+}
+
+static gboolean
+gst_cl_filter_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  if (!GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->propose_allocation
+      (trans, decide_query, query))
+    return FALSE;
+  /* Without a decide query the element is in passthrough: the query went
+   * downstream, whose answer stands. */
+  if (decide_query)
+    offer_pinned_pool (GST_CL_FILTER (trans), query);
+  return TRUE;
 }
 
 static gboolean
@@ -559,6 +625,8 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   element_class->set_context = gst_cl_filter_set_context;
   trans_class->transform_caps = gst_cl_filter_transform_caps;
   trans_class->query = gst_cl_filter_query;
+  trans_class->decide_allocation = gst_cl_filter_decide_allocation;
+  trans_class->propose_allocation = gst_cl_filter_propose_allocation;
   trans_class->before_transform = gst_cl_filter_before_transform;
   filter_class->set_info = gst_cl_filter_set_info;
   filter_class->transform_frame = gst_cl_filter_transform_frame;

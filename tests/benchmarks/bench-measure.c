@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "gstclfilter.h"
+#include "gstclpinned.h"
 
 /* ---- the device of the floor ---- */
 
@@ -57,6 +58,8 @@ bench_device_open (BenchDevice * device, const BenchSettings * settings)
   device->context = gst_cl_context_new (device->info, &error);
   if (device->context == NULL)
     goto failed;
+  if (!device->info->host_unified)
+    device->host_allocator = gst_cl_pinned_allocator_new (device->context);
   return;
 
 failed:
@@ -67,6 +70,7 @@ failed:
 void
 bench_device_close (BenchDevice * device)
 {
+  gst_clear_object (&device->host_allocator);
   gst_clear_object (&device->context);
   g_clear_pointer (&device->error, g_free);
   g_clear_pointer (&device->version, g_free);
@@ -84,9 +88,9 @@ frame_key (const GstVideoInfo * info)
 /* Noise: no kernel here depends on the content, but no plane is constant
  * either. */
 static GstBuffer *
-make_frame (const GstVideoInfo * info)
+make_frame (const GstVideoInfo * info, GstAllocator * allocator)
 {
-  GstBuffer *buffer = gst_buffer_new_allocate (NULL, info->size, NULL);
+  GstBuffer *buffer = gst_buffer_new_allocate (allocator, info->size, NULL);
   GstMapInfo map;
   guint32 state = 0x9e3779b9;
 
@@ -102,13 +106,14 @@ make_frame (const GstVideoInfo * info)
 }
 
 static GstBuffer *
-frame_for (GHashTable * frames, const GstVideoInfo * info)
+frame_for (GHashTable * frames, const GstVideoInfo * info,
+    GstAllocator * allocator)
 {
   gchar *key = frame_key (info);
   GstBuffer *frame = g_hash_table_lookup (frames, key);
 
   if (frame == NULL) {
-    frame = make_frame (info);
+    frame = make_frame (info, allocator);
     g_hash_table_insert (frames, key, frame);
   } else {
     g_free (key);
@@ -423,7 +428,8 @@ floor_new (const BenchGeometry * g, GstBuffer * input, BenchDevice * device,
 
   f->context = device->context;
   f->run_ms = g_new0 (gdouble, runs);
-  f->out_buffer = gst_buffer_new_allocate (NULL, g->out.size, NULL);
+  f->out_buffer = gst_buffer_new_allocate (device->host_allocator,
+      g->out.size, NULL);
   if (!gst_video_frame_map (&f->host_in, &g->in, input, GST_MAP_READ)
       || !gst_video_frame_map (&f->host_out, &g->out, f->out_buffer,
           GST_MAP_WRITE)) {
@@ -617,7 +623,8 @@ start_runners (BenchWorkloadResult * wr, Runner * runners,
     }
     if (r->status != BENCH_STATUS_MEASURED)
       continue;
-    runner->input = frame_for (frames, &runner->geometry.in);
+    runner->input = frame_for (frames, &runner->geometry.in,
+        device->host_allocator);
     g_printerr ("  warming up %s: %s\n", r->c->id, r->pipeline);
     if (!runner_start (runner, settings, &error)
         || !runner_warm_up (runner, settings->warmup, &error)) {

@@ -120,6 +120,9 @@ typedef struct
   const GstCLDeviceInfo *info;  /* NULL: no device */
   gchar *error;
   GstCLContext *context;
+  /* Host frames come from it: pinned memory on devices that do not share
+   * host memory, as our elements offer upstream; NULL: system memory. */
+  GstAllocator *host_allocator;
   GstCLMemory memory;           /* the setting; auto resolves per geometry */
   gchar *version;               /* CL_DEVICE_VERSION */
 } BenchDevice;
