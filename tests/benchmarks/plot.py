@@ -219,7 +219,9 @@ interleaved.
 - **ours/peer** is a time ratio: below 1, ours is faster.
 - **floor ms** is the upload of the input and the download of the output
   through the same GstCLFrame calls our elements make, with no kernel: the
-  least any of our elements can cost per frame on that device.
+  least any of our elements can cost per frame on that device. On devices
+  that do not share host memory the host frames are pinned, as our
+  elements offer upstream.
 - **first frame ms** includes caps negotiation, device frame allocation
   and the kernel builds (PoCL caches binaries, so a second run is faster).
 - Peers: `videoscale method=catrom n-threads=<processors>`, `rotate`
