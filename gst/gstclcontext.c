@@ -51,7 +51,10 @@ gst_cl_context_class_init (GstCLContextClass * klass)
 
 /* Work-groups: the global size is rounded up to a multiple of these (no
  * non-uniform work-groups on PoCL or NVIDIA) and kernels guard the edge.
- * Rows of 64 let PoCL vectorise along x; GPUs like square-ish tiles. */
+ * Measured (docs/performance.md): on PoCL 64x1 and 16x1 were best, 256x1
+ * and 16x4 slower; on an H100 the 2-D kernels were within 8% from 8x8 to
+ * 256x1, and clboxblur's 1-D scans (whose groups are the first size) were
+ * faster with small groups, so 16x16. */
 static void
 choose_local_size (GstCLContext * self)
 {
@@ -67,8 +70,8 @@ choose_local_size (GstCLContext * self)
     return;
   }
   if (self->info->type & CL_DEVICE_TYPE_GPU) {
-    self->local_size[0] = MIN (32, max);
-    self->local_size[1] = MAX (MIN (8, max / self->local_size[0]), 1);
+    self->local_size[0] = MIN (16, max);
+    self->local_size[1] = MAX (MIN (16, max / self->local_size[0]), 1);
   } else {
     self->local_size[0] = MIN (64, max);
     self->local_size[1] = 1;
