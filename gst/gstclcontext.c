@@ -125,17 +125,32 @@ build_log (cl_program program, cl_device_id device)
   return g_strstrip (log);
 }
 
+/* For tests: GST_CL_TEST_BROKEN_BUILD names a program ("*": every one)
+ * whose source ends in an #error, so a real build fails with a real log. */
+static gboolean
+broken_on_purpose (const gchar * name)
+{
+  const gchar *broken = g_getenv ("GST_CL_TEST_BROKEN_BUILD");
+
+  return broken && (g_str_equal (broken, "*") || g_str_equal (broken, name));
+}
+
 static cl_program
 build_program (GstCLContext * self, const gchar * name,
     const gchar * const *sources, const gchar * options, GError ** error)
 {
+  static const gchar broken[] =
+      "\n#error \"broken on purpose by GST_CL_TEST_BROKEN_BUILD\"\n";
+  guint n = g_strv_length ((gchar **) sources);
+  const gchar **all = g_newa (const gchar *, n + 1);
   cl_program program;
   cl_int status;
   gint64 start = g_get_monotonic_time ();
 
-  program = clCreateProgramWithSource (self->context,
-      g_strv_length ((gchar **) sources), (const gchar **) sources, NULL,
-      &status);
+  memcpy (all, sources, n * sizeof (gchar *));
+  if (broken_on_purpose (name))
+    all[n++] = broken;
+  program = clCreateProgramWithSource (self->context, n, all, NULL, &status);
   if (!gst_cl_check (status, error, "Creating an OpenCL program"))
     return NULL;
 

@@ -26,6 +26,9 @@ typedef struct
   GstCLMemory memory;           /* for the negotiated caps: image or buffer */
   GstCaps *device_caps;         /* what the device serves */
   GstAllocator *pinned;         /* devices that do not share host memory */
+  gchar *device_limits;         /* why it serves less than every caps, or
+                                 * NULL where it serves every caps */
+  GstCaps *refused;             /* the last caps warned about */
 
   /* the negotiated caps' device frames */
   GstCLFrame in;
@@ -151,6 +154,18 @@ gst_cl_filter_create_kernel (GstCLFilter * self, const gchar * program_name,
       error);
 }
 
+/* "RGBA, BGRA, ..." from a list of format strings. */
+static gchar *
+format_names (const GValue * formats)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < gst_value_list_get_size (formats); i++)
+    g_string_append_printf (names, "%s%s", i ? ", " : "",
+        g_value_get_string (gst_value_list_get_value (formats, i)));
+  return g_string_free (names, FALSE);
+}
+
 /* The caps this device can serve with the storage setting: with images,
  * the formats it holds in images and its maximum image size; buffers (and
  * so auto) serve everything. */
@@ -180,8 +195,15 @@ build_device_caps (GstCLFilter * self)
           info->device_name, g_value_get_string (f));
   }
   if (priv->setting == GST_CL_MEMORY_IMAGE) {
+    gchar *held = format_names (&served);
+
     max_w = MIN (info->image2d_max_width, G_MAXINT);
     max_h = MIN (info->image2d_max_height, G_MAXINT);
+    priv->device_limits = g_strdup_printf ("with memory=image, %s holds "
+        "only %s frames, up to %dx%d pixels (its image formats, and "
+        "CL_DEVICE_IMAGE2D_MAX_WIDTH x HEIGHT); memory=buffer serves every "
+        "format and size", info->device_name, held, max_w, max_h);
+    g_free (held);
   }
 
   caps = gst_caps_new_empty_simple ("video/x-raw");
@@ -192,6 +214,40 @@ build_device_caps (GstCLFilter * self)
   gst_caps_unref (all);
   GST_INFO_OBJECT (self, "device caps: %" GST_PTR_FORMAT, caps);
   return caps;
+}
+
+/* Whether @caps (what a peer offers or asks for) are all beyond the
+ * device. Negotiation then fails: this says why, once per caps. */
+static gboolean
+refused_by_device (GstCLFilter * self, GstCaps * caps)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstCaps *templ =
+      gst_pad_get_pad_template_caps (GST_BASE_TRANSFORM_SINK_PAD (self));
+  gchar *limits = NULL;
+  gboolean post = FALSE;
+
+  GST_OBJECT_LOCK (self);
+  if (priv->device_limits && !gst_caps_is_empty (caps)
+      && gst_caps_can_intersect (caps, templ)
+      && !gst_caps_can_intersect (caps, priv->device_caps)) {
+    limits = g_strdup (priv->device_limits);
+    post = priv->refused == NULL || !gst_caps_is_equal (caps, priv->refused);
+    gst_caps_replace (&priv->refused, caps);
+  }
+  GST_OBJECT_UNLOCK (self);
+  gst_caps_unref (templ);
+  if (limits == NULL)
+    return FALSE;
+
+  GST_WARNING_OBJECT (self, "cannot serve %" GST_PTR_FORMAT ": %s", caps,
+      limits);
+  if (post)
+    GST_ELEMENT_WARNING (self, CORE, NEGOTIATION,
+        ("The OpenCL device cannot serve these caps: %s", limits),
+        ("refused caps: %" GST_PTR_FORMAT, caps));
+  g_free (limits);
+  return TRUE;
 }
 
 /**
@@ -215,6 +271,8 @@ gst_cl_filter_restrict_caps (GstCLFilter * self, GstCaps * caps)
   restricted = gst_caps_intersect_full (caps, priv->device_caps,
       GST_CAPS_INTERSECT_FIRST);
   GST_OBJECT_UNLOCK (self);
+  if (gst_caps_is_empty (restricted))
+    refused_by_device (self, caps);
   gst_caps_unref (caps);
   return restricted;
 }
@@ -297,6 +355,8 @@ close_device (GstCLFilter * self)
   GST_OBJECT_LOCK (self);
   context = g_steal_pointer (&priv->context);
   gst_clear_caps (&priv->device_caps);
+  g_clear_pointer (&priv->device_limits, g_free);
+  gst_clear_caps (&priv->refused);
   GST_OBJECT_UNLOCK (self);
   gst_clear_object (&priv->pinned);
   gst_clear_object (&context);
@@ -361,8 +421,32 @@ gst_cl_filter_query (GstBaseTransform * trans, GstPadDirection direction,
     if (answered)
       return TRUE;
   }
-  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->query (trans,
-      direction, query);
+  answered = GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->query
+      (trans, direction, query);
+
+  /* A caps query whose filter the device cannot serve: the peer asked
+   * only for what the device lacks (the transformed caps need not be
+   * empty, so gst_cl_filter_restrict_caps() may not see it). */
+  if (answered && GST_QUERY_TYPE (query) == GST_QUERY_CAPS) {
+    GstCaps *filter, *result;
+
+    gst_query_parse_caps (query, &filter);
+    gst_query_parse_caps_result (query, &result);
+    if (filter && result && gst_caps_is_empty (result))
+      refused_by_device (self, filter);
+  }
+  return answered;
+}
+
+/* Caps pushed without a query: transform_caps() restricts only the
+ * other side's caps, which for a scaler can be served while these not. */
+static gboolean
+gst_cl_filter_accept_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps)
+{
+  return !refused_by_device (GST_CL_FILTER (trans), caps)
+      && GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->accept_caps
+      (trans, direction, caps);
 }
 
 /* Puts a pool of pinned memory for the query's caps first in @query, where
@@ -486,6 +570,54 @@ post_kernel_time (GstCLFilter * self)
       gst_message_new_element (GST_OBJECT (self),
           gst_structure_new ("gst-cl-profile", "kernel-ms", G_TYPE_DOUBLE, ms,
               NULL)));
+}
+
+/* Why @buffer cannot hold a frame of @info laid out as its video meta (or
+ * else the caps) says, or NULL. GstVideoFilter does not check a meta's
+ * layout against the buffer's size, and takes a frame it cannot map for
+ * a warning, sending the output buffer on unwritten. */
+static gchar *
+input_problem (const GstVideoInfo * info, GstBuffer * buffer)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+  gsize size = gst_buffer_get_size (buffer);
+  gsize needed = meta ? 0 : GST_VIDEO_INFO_SIZE (info);
+
+  for (guint p = 0; meta && p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    gint comp[GST_VIDEO_MAX_COMPONENTS];
+    gint row_bytes;
+
+    gst_video_format_info_component (info->finfo, p, comp);
+    row_bytes = GST_VIDEO_INFO_COMP_WIDTH (info, comp[0]) *
+        GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
+    if (meta->stride[p] < row_bytes)
+      return g_strdup_printf ("its video meta gives plane %u rows of %d "
+          "bytes, which need %d", p, meta->stride[p], row_bytes);
+    needed = MAX (needed, meta->offset[p] + (gsize) meta->stride[p] *
+        (GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]) - 1) + row_bytes);
+  }
+  if (size >= needed)
+    return NULL;
+  return g_strdup_printf ("it has %" G_GSIZE_FORMAT " bytes where a %dx%d "
+      "%s frame%s needs %" G_GSIZE_FORMAT, size, info->width, info->height,
+      gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)),
+      meta ? " as its video meta lays it out" : "", needed);
+}
+
+static GstFlowReturn
+gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  gchar *problem = input_problem (&GST_VIDEO_FILTER (trans)->in_info, inbuf);
+
+  if (problem) {
+    GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
+        ("Input buffer does not hold a whole frame"), ("%s", problem));
+    g_free (problem);
+    return GST_FLOW_ERROR;
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->transform
+      (trans, inbuf, outbuf);
 }
 
 static GstFlowReturn
@@ -627,7 +759,9 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   trans_class->query = gst_cl_filter_query;
   trans_class->decide_allocation = gst_cl_filter_decide_allocation;
   trans_class->propose_allocation = gst_cl_filter_propose_allocation;
+  trans_class->accept_caps = gst_cl_filter_accept_caps;
   trans_class->before_transform = gst_cl_filter_before_transform;
+  trans_class->transform = gst_cl_filter_transform;
   filter_class->set_info = gst_cl_filter_set_info;
   filter_class->transform_frame = gst_cl_filter_transform_frame;
 

@@ -13,6 +13,7 @@
 # Environment:
 #   GST_OPENCL_SKIP_PACKAGES=1  skip step 1 (not Debian, or packages managed
 #                               another way).
+#   GST_OPENCL_EXTRA_PACKAGES   more packages for step 1, space-separated.
 
 set -euo pipefail
 
@@ -35,6 +36,10 @@ GST_OPENCL_PACKAGES=(
     gcc
     python3
 )
+# Callers that need more name it here (scripts/check-slow.sh: valgrind,
+# oclgrind).
+read -r -a _extra_packages <<<"${GST_OPENCL_EXTRA_PACKAGES:-}"
+GST_OPENCL_PACKAGES+=("${_extra_packages[@]}")
 
 setup_log() {
     printf '[setup] %s\n' "$*" >&2

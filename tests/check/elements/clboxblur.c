@@ -911,6 +911,7 @@ GST_START_TEST (test_too_large_is_an_error)
   GstElement *blur = blur_element ("buffer", "sat", 8192, 8192, 1);
   GstHarness *h = gst_harness_new_with_element (blur, "sink", "src");
   GstMessage *msg;
+  GstCaps *frame_caps;
   GstBus *bus;
 
   /* An RGBA frame whose SAT, of 64-bit entries at this radius (32 bytes a
@@ -934,7 +935,9 @@ GST_START_TEST (test_too_large_is_an_error)
   fail_unless (gst_harness_push_event (h,
           gst_event_new_stream_start ("too-large")));
   /* Sticky: the failure shows on the bus, not in the result. */
-  gst_harness_push_event (h, gst_event_new_caps (gst_caps_from_string (caps)));
+  frame_caps = gst_caps_from_string (caps);
+  gst_harness_push_event (h, gst_event_new_caps (frame_caps));
+  gst_caps_unref (frame_caps);
   g_free (caps);
 
   msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);

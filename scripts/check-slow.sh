@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The slow reliability checks, which `meson test` does not run (see
+# docs/reliability.md):
+#
+#   counts    the lifecycle tests at full counts: 500 PLAYING -> NULL
+#             cycles, 100 new pipelines, a 20,000-frame soak; resident
+#             memory must stay flat (the growth is printed);
+#   valgrind  the kernel-variant test (every element, both frame storages)
+#             under memcheck with tests/valgrind.supp (valgrind shows PoCL
+#             another CPU, so its first run compiles every kernel: minutes);
+#   oclgrind  the same test on Oclgrind's simulated device, twice (frames
+#             used in place and copied): any out-of-bounds access, data
+#             race or OpenCL API misuse it reports fails the run.
+#
+# Builds first, as scripts/test.sh does (scripts/setup.sh, which here also
+# installs valgrind and oclgrind). Arguments pick steps, e.g.
+# `scripts/check-slow.sh oclgrind`; none runs all three. Exits non-zero
+# and names the failed steps if any fails.
+set -euo pipefail
+
+GST_OPENCL_EXTRA_PACKAGES="valgrind oclgrind"
+# shellcheck source=SCRIPTDIR/setup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+# Configured before valgrind was there, the tests would not ask memcheck
+# about their output (HAVE_VALGRIND): configure again.
+meson setup --reconfigure "$BUILD_DIR" "$REPO_ROOT" >/dev/null
+meson compile -C "$BUILD_DIR" >&2
+
+slow_log() {
+    printf '[check-slow] %s\n' "$*" >&2
+}
+
+step_counts() {
+    GST_CL_TEST_SLOW=1 meson test -C "$BUILD_DIR" --print-errorlogs -v \
+        --timeout-multiplier 4 pipelines/cllifecycle
+}
+
+# Run directly, in one process (CK_FORK=no), without the leaks tracer of
+# the test environment: memcheck checks leaks itself, of all memory.
+step_valgrind() {
+    G_SLICE=always-malloc G_DEBUG=gc-friendly CK_FORK=no \
+        CK_DEFAULT_TIMEOUT=3600 \
+        valgrind --error-exitcode=1 --leak-check=full \
+        --errors-for-leak-kinds=definite --num-callers=40 \
+        "--suppressions=$REPO_ROOT/tests/valgrind.supp" \
+        "$BUILD_DIR/tests/elements_clkernels"
+}
+
+# Oclgrind's exit status does not say whether it found errors, and each
+# new OpenCL context truncates its OCLGRIND_LOG file: fail on any report
+# in its standard error instead (each starts with a line naming the kernel,
+# or with "Oclgrind").
+oclgrind_run() {
+    local what="$1" vendors status=0
+    shift
+    vendors="$(mktemp -d)"
+    printf '%s\n' "$(dpkg -L oclgrind | grep '/liboclgrind-rt-icd\.so$')" \
+        >"$vendors/oclgrind.icd"
+
+    env "$@" OCL_ICD_VENDORS="$vendors" GST_CL_DEVICE=oclgrind CK_FORK=no \
+        OCLGRIND_DATA_RACES=1 OCLGRIND_CHECK_API=1 \
+        OCLGRIND_BUILD_OPTIONS="-include $REPO_ROOT/tests/check/oclgrind-builtins.cl" \
+        "$BUILD_DIR/tests/elements_clkernels" 2>"$vendors/stderr" || status=$?
+    if grep -q -E $'^(Oclgrind|\tKernel: )' "$vendors/stderr"; then
+        slow_log "oclgrind ($what) reported:"
+        status=1
+    fi
+    cat "$vendors/stderr" >&2
+    rm -rf "$vendors"
+    return "$status"
+}
+
+step_oclgrind() {
+    local status=0
+    oclgrind_run "frames in place" || status=1
+    oclgrind_run "frames copied" GST_CL_COPY_FRAMES=1 || status=1
+    return "$status"
+}
+
+steps=("$@")
+if [[ ${#steps[@]} -eq 0 ]]; then
+    steps=(counts valgrind oclgrind)
+fi
+
+failed=()
+for step in "${steps[@]}"; do
+    if ! declare -F "step_$step" >/dev/null; then
+        slow_log "unknown step '$step' (counts, valgrind, oclgrind)"
+        exit 2
+    fi
+    slow_log "step $step"
+    start=$SECONDS
+    if "step_$step"; then
+        slow_log "step $step passed in $((SECONDS - start)) s"
+    else
+        slow_log "step $step FAILED after $((SECONDS - start)) s"
+        failed+=("$step")
+    fi
+done
+
+if [[ ${#failed[@]} -ne 0 ]]; then
+    slow_log "failed: ${failed[*]}"
+    exit 1
+fi
+slow_log "all passed: ${steps[*]}"

@@ -1,0 +1,132 @@
+/* gst-opencl: every kernel variant once, on small odd-sized frames.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Each variant of each element (its sampling methods, paths and special
+ * cases) runs on one 17x9 frame of each format family (4 x 8 bits, 1 x 8,
+ * 1 x 16, three planes with 4:2:0 chroma, two planes with interleaved
+ * chroma) in both frame storages; image and buffer storage must give the
+ * same bytes.
+ *
+ * It is small on purpose: scripts/check-slow.sh runs it on Oclgrind's
+ * simulated device, which reports every out-of-bounds access,
+ * uninitialised read and data race of the kernels.
+ */
+#include "gstclframe.h"
+#include "reliability.h"
+
+#define WIDTH 17
+#define HEIGHT 9
+
+typedef struct
+{
+  const gchar *factory;
+  const gchar *properties;
+  gint out_width, out_height;   /* for elements that resize; else 0 */
+} Variant;
+
+static const Variant variants[] = {
+  {"clbicubicscale", "filter=catmull-rom", 29, 13},     /* upscale */
+  {"clbicubicscale", "filter=mitchell antialias=true", 9, 5},   /* widened */
+  {"clbicubicscale", "filter=b-spline antialias=false", 11, 7},
+  {"clbicubicscale", "add-borders=true", 23, 23},       /* letterbox */
+  {"clrotate", "angle=30 method=nearest", 0, 0},
+  {"clrotate", "angle=30 method=bilinear", 0, 0},
+  {"clrotate", "angle=30 method=bicubic", 0, 0},
+  {"clrotate", "angle=90", 0, 0},       /* a permutation */
+  {"clrotate", "angle=-20 center-x=0.1 center-y=0.9 background=0x80ff0000 "
+        "method=bicubic", 0, 0},
+  {"clrotate", "angle=30 output-size=fit method=bilinear", 0, 0},
+  {"clboxblur", "method=separable radius=3", 0, 0},
+  {"clboxblur", "method=sat radius=3", 0, 0},
+  {"clboxblur", "method=separable radius-x=1 radius-y=5 passes=2", 0, 0},
+  {"clboxblur", "method=sat radius-x=20 radius-y=0", 0, 0},
+};
+
+static const GstVideoFormat formats[] = {
+  GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12,
+};
+
+/* The output digest of @v on one noise frame of @format, or NULL where
+ * the device cannot hold the format in @memory. */
+static gchar *
+run_variant (const Variant * v, GstContext * context, GstVideoFormat format,
+    const gchar * memory)
+{
+  const RelElement element = { v->factory, v->properties, NULL, NULL,
+    v->out_width > 0
+  };
+  GstElement *e = rel_make_element (&element, memory);
+  GstVideoInfo in, out;
+  GstCaps *caps;
+  GstHarness *h;
+  GstBuffer *buffer;
+  GstFlowReturn ret;
+  gchar *digest = NULL;
+
+  gst_video_info_set_format (&in, format, WIDTH, HEIGHT);
+  gst_element_set_context (e, context);
+  h = gst_harness_new_with_element (e, "sink", "src");
+  gst_object_unref (e);
+  if (v->out_width > 0)
+    gst_harness_set_sink_caps (h, gst_caps_new_simple ("video/x-raw",
+            "width", G_TYPE_INT, v->out_width, "height", G_TYPE_INT,
+            v->out_height, NULL));
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (&in));
+
+  ret = gst_harness_push (h, rel_noise_buffer (&in, format));
+  if (ret == GST_FLOW_NOT_NEGOTIATED && g_str_equal (memory, "image")
+      && !gst_cl_format_supported (format, GST_CL_MEMORY_IMAGE,
+          gst_cl_device_select (NULL, NULL))) {
+    GST_INFO ("%s: no %s images here", v->factory,
+        gst_video_format_to_string (format));
+  } else {
+    fail_unless_equals_int (ret, GST_FLOW_OK);
+    buffer = gst_harness_pull (h);
+    caps = gst_pad_get_current_caps (h->sinkpad);
+    fail_unless (gst_video_info_from_caps (&out, caps));
+    digest = rel_frame_digest (&out, buffer);
+    gst_caps_unref (caps);
+    gst_buffer_unref (buffer);
+  }
+  gst_harness_teardown (h);
+  return digest;
+}
+
+GST_START_TEST (test_variant)
+{
+  const Variant *v = &variants[__i__];
+  const RelElement element = { v->factory };
+  GstContext *context;
+
+  if (!rel_element_available (&element))
+    return;
+  context = rel_new_shared_context ();
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    gchar *buffer = run_variant (v, context, formats[f], "buffer");
+    gchar *image = run_variant (v, context, formats[f], "image");
+
+    fail_unless (buffer != NULL);
+    fail_unless (image == NULL || g_str_equal (image, buffer),
+        "%s %s, %s: images and buffers give different bytes", v->factory,
+        v->properties, gst_video_format_to_string (formats[f]));
+    g_free (buffer);
+    g_free (image);
+  }
+  gst_context_unref (context);
+}
+
+GST_END_TEST;
+
+static Suite *
+clkernels_suite (void)
+{
+  Suite *s = suite_create ("clkernels");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_variant, 0, G_N_ELEMENTS (variants));
+  return s;
+}
+
+GST_CHECK_MAIN (clkernels);

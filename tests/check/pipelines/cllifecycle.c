@@ -1,0 +1,265 @@
+/* gst-opencl: what the elements hold on the device and in memory over
+ * many state changes and many frames.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Three ways to see a leak, each explained where it is used:
+ *
+ * - the leaks tracer (GST_TRACERS=leaks in the test environment) fails a
+ *   test that leaves a GstObject or GstMiniObject alive, GstCLContext
+ *   included;
+ * - OpenCL objects are counted through reference counts (see
+ *   RelCLObjects): after each PLAYING -> NULL the context must have what
+ *   it had after the first, and once the pipeline is gone nothing at all;
+ * - resident memory must stay flat after a warm-up, which catches what
+ *   neither sees (host memory of the plugin or of the driver).
+ *
+ * GST_CL_TEST_SLOW=1 runs the full counts (scripts/check-slow.sh).
+ */
+#include "reliability.h"
+
+#include <malloc.h>
+
+/* Growth of resident memory allowed over the second half of a run (the
+ * first half warms up pools, caches and the allocator). Measured on PoCL
+ * 3.1 with one malloc arena: 0 to 50 KiB over 250 cycles or 10,000
+ * frames; a leak of one 2 KiB frame per cycle would be 500 KiB. */
+#define RSS_SLACK_KIB 256
+
+#define SOURCE "videotestsrc num-buffers=3 pattern=ball ! " \
+    "video/x-raw, format=RGBA, width=33, height=17 ! "
+
+static const gchar *const memories[] = { "buffer", "image" };
+
+static GstElement *
+new_pipeline (const gchar * memory)
+{
+  gchar *chain = rel_chain_description (memory, 47, 29);
+  gchar *description = g_strdup_printf (SOURCE "%s ! fakesink", chain);
+  GstElement *pipeline = gst_parse_launch (description, NULL);
+
+  fail_unless (pipeline != NULL, "cannot build %s", description);
+  g_free (description);
+  g_free (chain);
+  return pipeline;
+}
+
+static void
+play_to_eos (GstElement * pipeline)
+{
+  GstMessage *msg = rel_run_to_eos (pipeline);
+
+  fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+      "%" GST_PTR_FORMAT, msg);
+  gst_message_unref (msg);
+}
+
+static GstCLContext *
+pipeline_cl_context (GstElement * pipeline)
+{
+  GstElement *rotate = gst_bin_get_by_name (GST_BIN (pipeline), "clrotate");
+  GstCLContext *context = rel_query_cl_context (rotate);
+
+  gst_object_unref (rotate);
+  return context;
+}
+
+static void
+assert_counts (const RelCLObjects * got, const RelCLObjects * want,
+    const gchar * when)
+{
+  gchar *got_s = rel_cl_objects_to_string (got);
+  gchar *want_s = rel_cl_objects_to_string (want);
+
+  fail_unless (rel_cl_objects_equal (got, want), "%s: %s, expected %s", when,
+      got_s, want_s);
+  g_free (got_s);
+  g_free (want_s);
+}
+
+/* Releases the pipeline, which holds the shared GstCLContext, and checks
+ * that nothing is left in its OpenCL context: no queue, program, kernel,
+ * memory object or sampler, and the GstCLContext released it. */
+static void
+assert_all_released (GstElement * pipeline, GstCLContext * context)
+{
+  cl_context cl = context->context;
+  cl_uint refs = 0;
+
+  clRetainContext (cl);
+  gst_object_unref (context);
+  gst_object_unref (pipeline);
+  fail_unless (clGetContextInfo (cl, CL_CONTEXT_REFERENCE_COUNT,
+          sizeof (refs), &refs, NULL) == CL_SUCCESS);
+  fail_unless (refs == 1, "%u objects still hold the OpenCL context",
+      refs - 1);
+  clReleaseContext (cl);
+}
+
+static void
+assert_rss_flat (gsize before, gsize after, const gchar * what)
+{
+  g_print ("%s: resident memory %+" G_GSSIZE_FORMAT " KiB (%" G_GSIZE_FORMAT
+      " -> %" G_GSIZE_FORMAT " KiB)\n", what, (gssize) (after - before),
+      before, after);
+  fail_unless (after <= before + RSS_SLACK_KIB, "%s: resident memory grew "
+      "from %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT " KiB", what, before,
+      after);
+}
+
+/* 1. One pipeline with every element, PLAYING -> NULL again and again. It
+ * keeps the GstCLContext (a bin keeps the contexts its children post), so
+ * after each cycle the device holds what it held after the first: the
+ * queue and the programs, which the context caches for its lifetime. */
+GST_START_TEST (test_state_cycles)
+{
+  const gchar *memory = memories[__i__];
+  guint cycles = rel_count (30, 500);
+  GstElement *pipeline = new_pipeline (memory);
+  GstCLContext *context = NULL;
+  RelCLObjects idle, playing, after_first = { 0, };
+  gsize rss_warm = 0;
+  gchar *what;
+
+  for (guint i = 0; i < cycles; i++) {
+    gchar *when = g_strdup_printf ("memory=%s, cycle %u", memory, i);
+
+    play_to_eos (pipeline);
+    if (context == NULL)
+      context = pipeline_cl_context (pipeline);
+    playing = rel_count_cl_objects (context);
+    fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+    idle = rel_count_cl_objects (context);
+
+    if (i == 0) {
+      /* The count must see the elements' objects, or it proves nothing. */
+      fail_unless (playing.context_refs > idle.context_refs
+          && playing.kernels > 0, "this OpenCL driver does not count "
+          "objects in reference counts");
+      after_first = idle;
+    }
+    assert_counts (&idle, &after_first, when);
+    if (i == cycles / 2)
+      rss_warm = rel_rss_kib ();
+    g_free (when);
+  }
+
+  what = g_strdup_printf ("%u cycles, memory=%s", cycles - cycles / 2,
+      memory);
+  assert_rss_flat (rss_warm, rel_rss_kib (), what);
+  g_free (what);
+  assert_all_released (pipeline, context);
+}
+
+GST_END_TEST;
+
+/* 2. A new pipeline each time: each makes its own OpenCL context, queue
+ * and programs, and must release them all. */
+GST_START_TEST (test_new_pipelines)
+{
+  guint cycles = rel_count (8, 100);
+  gsize rss_warm = 0;
+  gchar *what;
+
+  for (guint i = 0; i < cycles; i++) {
+    GstElement *pipeline = new_pipeline ("buffer");
+
+    GstCLContext *context;
+
+    play_to_eos (pipeline);
+    context = pipeline_cl_context (pipeline);
+    fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+    assert_all_released (pipeline, context);
+    if (i == cycles / 2)
+      rss_warm = rel_rss_kib ();
+  }
+  what = g_strdup_printf ("%u new pipelines", cycles - cycles / 2);
+  assert_rss_flat (rss_warm, rel_rss_kib (), what);
+  g_free (what);
+}
+
+GST_END_TEST;
+
+/* 3. Many frames through every element; resident memory read every
+ * tenth of the run by a probe on the sink. */
+#define SOAK_STEPS 10
+
+typedef struct
+{
+  guint step;
+  GArray *rss;
+} SoakRecord;
+
+static GstPadProbeReturn
+record_rss (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  SoakRecord *record = user_data;
+  guint64 frame = GST_BUFFER_OFFSET (GST_PAD_PROBE_INFO_BUFFER (info));
+
+  if (frame % record->step == 0) {
+    gsize now = rel_rss_kib ();
+
+    g_array_append_val (record->rss, now);
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+GST_START_TEST (test_soak)
+{
+  guint frames = rel_count (2000, 20000);
+  gchar *chain = rel_chain_description ("buffer", 24, 14);
+  gchar *description = g_strdup_printf ("videotestsrc num-buffers=%u "
+      "pattern=ball ! video/x-raw, format=I420, width=32, height=18 ! %s ! "
+      "fakesink name=sink", frames, chain);
+  GstElement *pipeline = gst_parse_launch (description, NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstPad *pad = gst_element_get_static_pad (sink, "sink");
+  SoakRecord record = { frames / SOAK_STEPS,
+    g_array_new (FALSE, FALSE, sizeof (gsize))
+  };
+  GArray *rss = record.rss;
+  gchar *what;
+
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, record_rss, &record,
+      NULL);
+  play_to_eos (pipeline);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+
+  fail_unless_equals_int (rss->len, SOAK_STEPS);
+  what = g_strdup_printf ("frames %u to %u", SOAK_STEPS / 2 * record.step,
+      (SOAK_STEPS - 1) * record.step);
+  assert_rss_flat (g_array_index (rss, gsize, SOAK_STEPS / 2),
+      g_array_index (rss, gsize, SOAK_STEPS - 1), what);
+
+  g_free (what);
+  g_array_unref (rss);
+  gst_object_unref (pad);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  g_free (description);
+  g_free (chain);
+}
+
+GST_END_TEST;
+
+static Suite *
+cllifecycle_suite (void)
+{
+  Suite *s = suite_create ("cllifecycle");
+  TCase *tc = tcase_create ("general");
+
+  /* One malloc arena: glibc gives threads (PoCL's, the streaming threads)
+   * arenas of their own as they contend, and each new one adds megabytes
+   * of resident memory at a random cycle. A leak grows the one arena
+   * just the same. */
+  mallopt (M_ARENA_MAX, 1);
+
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_state_cycles, 0, G_N_ELEMENTS (memories));
+  tcase_add_test (tc, test_new_pipelines);
+  tcase_add_test (tc, test_soak);
+  return s;
+}
+
+GST_CHECK_MAIN (cllifecycle);

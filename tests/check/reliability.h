@@ -1,0 +1,80 @@
+/* gst-opencl: helpers of the reliability tests (leaks, load, bad input).
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+
+#include "gstclcontext.h"
+
+G_BEGIN_DECLS
+
+/* One cl element, as the tests that run "all the elements" use it. */
+typedef struct
+{
+  const gchar *factory;
+  const gchar *properties;      /* "name=value ..." that make it do work */
+  const gchar *changing;        /* a property that may change while
+                                 * playing (the load test turns it), or NULL */
+  const gchar *const *values;   /* values the load test gives @changing */
+  gboolean resizes;             /* needs a capsfilter after it to work */
+} RelElement;
+
+extern const RelElement rel_elements[];
+extern const guint rel_n_elements;
+
+gboolean rel_element_available (const RelElement * element);
+
+gchar *rel_chain_description (const gchar * memory, gint out_width,
+    gint out_height);
+
+void rel_set_properties (GObject * object, const gchar * properties);
+
+GstElement *rel_make_element (const RelElement * element,
+    const gchar * memory);
+
+GstHarness *rel_element_harness (const RelElement * element,
+    const gchar * memory, const GstVideoInfo * in, GstBus * bus);
+
+/* Counts: GST_CL_TEST_SLOW=1 (scripts/check-slow.sh) asks for the full
+ * ones. */
+guint rel_count (guint quick, guint slow);
+
+gsize rel_rss_kib (void);
+
+GstBuffer *rel_noise_buffer (const GstVideoInfo * info, guint32 seed);
+
+gchar *rel_frame_digest (const GstVideoInfo * info, GstBuffer * buffer);
+
+gchar *rel_sample_digest (GstSample * sample);
+
+/* The GstCLContext (the plugin's instance; this binary has its own copy of
+ * the type, so only the struct is used) and its context wrapped for
+ * gst_element_set_context(). */
+GstCLContext *rel_query_cl_context (GstElement * element);
+
+GstContext *rel_new_shared_context (void);
+
+/* What an OpenCL context has attached: PoCL and Oclgrind count every
+ * memory object, sampler, program and command queue created in a context
+ * in CL_CONTEXT_REFERENCE_COUNT, and every kernel in its program's
+ * CL_PROGRAM_REFERENCE_COUNT (the spec keeps these counts for finding
+ * leaks). */
+typedef struct
+{
+  guint context_refs;
+  guint programs;
+  guint kernels;
+} RelCLObjects;
+
+RelCLObjects rel_count_cl_objects (GstCLContext * context);
+
+gchar *rel_cl_objects_to_string (const RelCLObjects * objects);
+
+gboolean rel_cl_objects_equal (const RelCLObjects * a, const RelCLObjects * b);
+
+GstMessage *rel_run_to_eos (GstElement * pipeline);
+
+G_END_DECLS
