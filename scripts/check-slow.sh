@@ -8,8 +8,9 @@
 #   valgrind  the kernel-variant test (every element, both frame storages)
 #             under memcheck with tests/valgrind.supp (valgrind shows PoCL
 #             another CPU, so its first run compiles every kernel: minutes);
-#   oclgrind  the same test on Oclgrind's simulated device, twice (frames
-#             used in place and copied): any out-of-bounds access, data
+#   oclgrind  the same test on Oclgrind's simulated device, three times
+#             (frames used in place, copied, and the one-pixel kernels
+#             GPUs run with buffers): any out-of-bounds access, data
 #             race or OpenCL API misuse it reports fails the run.
 #
 # Builds first, as scripts/test.sh does (scripts/setup.sh, which here also
@@ -75,6 +76,7 @@ step_oclgrind() {
     local status=0
     oclgrind_run "frames in place" || status=1
     oclgrind_run "frames copied" GST_CL_COPY_FRAMES=1 || status=1
+    oclgrind_run "one-pixel kernels" GST_CL_TEST_NARROW=1 || status=1
     return "$status"
 }
 
