@@ -229,8 +229,8 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
    * and 3840x2160, radii 1 to 400 (docs/clboxblur-benchmark.tsv): sat took
    * 0.71-0.95 of separable's time, and 0.74-0.94 at radii 1 to 1024 for
    * RGBA and GRAY8 1080p (docs/clboxblur-cost.tsv). On an NVIDIA H100
-   * (docs/performance.md) sat took 1.17 ms per 1080p RGBA frame end to
-   * end, separable 1.51-1.57. Nothing measured favoured separable, so auto
+   * (docs/performance.md) sat took 1.1-1.2 ms per 1080p RGBA frame end
+   * to end, separable 1.4-1.6. Nothing measured favoured separable, so auto
    * is sat wherever its table fits. */
   if (method == GST_CL_BOX_BLUR_METHOD_AUTO)
     method = method_fits (device, plane, &plan, GST_CL_BOX_BLUR_METHOD_SAT) ?
