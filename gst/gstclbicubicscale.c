@@ -280,29 +280,13 @@ build_axis_table (GstCLContext * context, AxisTable * table, gint in_size,
 }
 
 static void
-clear_mem (cl_mem * mem)
-{
-  if (*mem)
-    clReleaseMemObject (*mem);
-  *mem = NULL;
-}
-
-static void
-clear_kernel (cl_kernel * kernel)
-{
-  if (*kernel)
-    clReleaseKernel (*kernel);
-  *kernel = NULL;
-}
-
-static void
 clear_tables (GstCLBicubicScale * self)
 {
   for (guint p = 0; p < self->n_planes; p++) {
-    clear_mem (&self->planes[p].x.starts);
-    clear_mem (&self->planes[p].x.weights);
-    clear_mem (&self->planes[p].y.starts);
-    clear_mem (&self->planes[p].y.weights);
+    gst_cl_clear_mem (&self->planes[p].x.starts);
+    gst_cl_clear_mem (&self->planes[p].x.weights);
+    gst_cl_clear_mem (&self->planes[p].y.starts);
+    gst_cl_clear_mem (&self->planes[p].y.weights);
   }
   self->tables_valid = FALSE;
 }
@@ -314,10 +298,10 @@ clear_planes (GstCLBicubicScale * self)
   for (guint p = 0; p < self->n_planes; p++) {
     PlaneScaler *ps = &self->planes[p];
 
-    clear_kernel (&ps->rows);
-    clear_kernel (&ps->columns);
-    clear_kernel (&ps->native);
-    clear_mem (&ps->tmp);
+    gst_cl_clear_kernel (&ps->rows);
+    gst_cl_clear_kernel (&ps->columns);
+    gst_cl_clear_kernel (&ps->native);
+    gst_cl_clear_mem (&ps->tmp);
   }
   self->n_planes = 0;
 }

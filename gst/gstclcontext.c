@@ -321,6 +321,24 @@ gst_cl_context_enqueue_1d (GstCLContext * self, cl_kernel kernel, gsize size,
   return enqueue (self, kernel, 1, &global, &local, error);
 }
 
+/* Releases *@kernel if set and clears it. */
+void
+gst_cl_clear_kernel (cl_kernel * kernel)
+{
+  if (*kernel)
+    clReleaseKernel (*kernel);
+  *kernel = NULL;
+}
+
+/* Releases *@mem if set and clears it. */
+void
+gst_cl_clear_mem (cl_mem * mem)
+{
+  if (*mem)
+    clReleaseMemObject (*mem);
+  *mem = NULL;
+}
+
 gboolean
 gst_cl_context_finish (GstCLContext * self, GError ** error)
 {

@@ -57,6 +57,9 @@ gboolean gst_cl_context_enqueue_1d (GstCLContext * context, cl_kernel kernel,
 
 gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
 
+void gst_cl_clear_kernel (cl_kernel * kernel);
+void gst_cl_clear_mem (cl_mem * mem);
+
 gdouble gst_cl_context_take_kernel_time (GstCLContext * context);
 
 /* Sharing through GstContext, as the GL and CUDA elements do. */

@@ -253,9 +253,7 @@ gst_cl_frame_release (GstCLFrame * frame)
 {
   gst_cl_frame_detach (frame);
   for (guint p = 0; p < frame->n_planes; p++) {
-    if (frame->planes[p].mem)
-      clReleaseMemObject (frame->planes[p].mem);
-    frame->planes[p].mem = NULL;
+    gst_cl_clear_mem (&frame->planes[p].mem);
   }
   frame->n_planes = 0;
 }
@@ -437,9 +435,7 @@ gst_cl_frame_detach (GstCLFrame * frame)
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
 
-    if (plane->wrapper)
-      clReleaseMemObject (plane->wrapper);
-    plane->wrapper = NULL;
+    gst_cl_clear_mem (&plane->wrapper);
   }
 }
 

@@ -277,10 +277,7 @@ clear_kernels (GstCLRotate * self)
 {
   for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++)
     for (guint m = 0; m < N_METHODS; m++)
-      if (self->kernels[p][m]) {
-        clReleaseKernel (self->kernels[p][m]);
-        self->kernels[p][m] = NULL;
-      }
+      gst_cl_clear_kernel (&self->kernels[p][m]);
   self->n_planes = 0;
 }
 
