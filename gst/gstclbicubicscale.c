@@ -282,11 +282,13 @@ build_axis_table (GstCLContext * context, AxisTable * table, gint in_size,
 static void
 clear_tables (GstCLBicubicScale * self)
 {
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+
   for (guint p = 0; p < self->n_planes; p++) {
-    gst_cl_clear_mem (&self->planes[p].x.starts);
-    gst_cl_clear_mem (&self->planes[p].x.weights);
-    gst_cl_clear_mem (&self->planes[p].y.starts);
-    gst_cl_clear_mem (&self->planes[p].y.weights);
+    gst_cl_clear_mem (context, &self->planes[p].x.starts);
+    gst_cl_clear_mem (context, &self->planes[p].x.weights);
+    gst_cl_clear_mem (context, &self->planes[p].y.starts);
+    gst_cl_clear_mem (context, &self->planes[p].y.weights);
   }
   self->tables_valid = FALSE;
 }
@@ -294,14 +296,16 @@ clear_tables (GstCLBicubicScale * self)
 static void
 clear_planes (GstCLBicubicScale * self)
 {
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+
   clear_tables (self);
   for (guint p = 0; p < self->n_planes; p++) {
     PlaneScaler *ps = &self->planes[p];
 
-    gst_cl_clear_kernel (&ps->rows);
-    gst_cl_clear_kernel (&ps->columns);
-    gst_cl_clear_kernel (&ps->native);
-    gst_cl_clear_mem (&ps->tmp);
+    gst_cl_clear_kernel (context, &ps->rows);
+    gst_cl_clear_kernel (context, &ps->columns);
+    gst_cl_clear_kernel (context, &ps->native);
+    gst_cl_clear_mem (context, &ps->tmp);
   }
   self->n_planes = 0;
 }
@@ -379,9 +383,8 @@ gst_cl_bicubic_scale_close (GstCLFilter * filter)
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
 
   clear_planes (self);
-  if (self->bicubic_sampler)
-    clReleaseSampler (self->bicubic_sampler);
-  self->bicubic_sampler = NULL;
+  gst_cl_clear_sampler (gst_cl_filter_get_context (filter),
+      &self->bicubic_sampler);
 }
 
 static gboolean
@@ -411,13 +414,11 @@ static gboolean
 ensure_native (GstCLBicubicScale * self, GstCLFrame * in, GError ** error)
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
-  GstCLContext *context = gst_cl_filter_get_context (filter);
-  cl_int status;
 
   if (self->bicubic_sampler == NULL) {
-    self->bicubic_sampler = clCreateSampler (context->context, CL_FALSE,
-        CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_BICUBIC_QCOM, &status);
-    if (!gst_cl_check (status, error, "Creating the bicubic sampler"))
+    self->bicubic_sampler = gst_cl_context_create_bicubic_sampler
+        (gst_cl_filter_get_context (filter), error);
+    if (self->bicubic_sampler == NULL)
       return FALSE;
   }
   for (guint p = 0; p < self->n_planes; p++) {

@@ -251,12 +251,14 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
 static void
 clear_planes (GstCLBoxBlur * self)
 {
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+
   for (guint p = 0; p < self->n_planes; p++)
     for (guint v = 0; v < N_VARIANTS; v++)
       for (guint k = 0; k < N_KERNELS; k++)
-        gst_cl_clear_kernel (&self->planes[p].kernels[v][k]);
+        gst_cl_clear_kernel (context, &self->planes[p].kernels[v][k]);
   self->n_planes = 0;
-  gst_cl_clear_mem (&self->scratch);
+  gst_cl_clear_mem (context, &self->scratch);
   self->scratch_size = 0;
 }
 
@@ -296,7 +298,8 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
         blur_sources, plane, options, names[k], error);
     if (kernels[k] == NULL) {
       for (guint i = 0; i < k; i++)
-        gst_cl_clear_kernel (&kernels[i]);
+        gst_cl_clear_kernel (gst_cl_filter_get_context (GST_CL_FILTER (self)),
+            &kernels[i]);
       return NULL;
     }
   }
@@ -312,7 +315,7 @@ ensure_scratch (GstCLBoxBlur * self, gsize size, GError ** error)
 
   if (size <= self->scratch_size)
     return TRUE;
-  gst_cl_clear_mem (&self->scratch);
+  gst_cl_clear_mem (context, &self->scratch);
   self->scratch_size = 0;
   GST_DEBUG_OBJECT (self, "scratch buffer of %" G_GSIZE_FORMAT " bytes", size);
   self->scratch = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,

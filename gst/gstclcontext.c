@@ -11,6 +11,30 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
 
 G_DEFINE_TYPE (GstCLContext, gst_cl_context, GST_TYPE_OBJECT);
 
+static inline void
+count_created (GstCLContext * self, GstCLObjectType type)
+{
+  g_atomic_int_inc (&self->live[type]);
+}
+
+static inline void
+count_released (GstCLContext * self, GstCLObjectType type)
+{
+  g_atomic_int_add (&self->live[type], -1);
+}
+
+/**
+ * gst_cl_context_count_live:
+ *
+ * Returns: how many objects of @type were made through @context and are
+ * not released yet: what tests check for leaks.
+ */
+gint
+gst_cl_context_count_live (GstCLContext * self, GstCLObjectType type)
+{
+  return g_atomic_int_get (&self->live[type]);
+}
+
 static void
 release_program (gpointer program)
 {
@@ -25,6 +49,21 @@ gst_cl_context_init (GstCLContext * self)
       release_program);
 }
 
+/* Kernels, memory objects and samplers belong to the elements, which
+ * release them before they drop the context: any left is their leak. */
+static void
+check_released (GstCLContext * self)
+{
+  gint kernels = gst_cl_context_count_live (self, GST_CL_OBJECT_KERNEL);
+  gint mems = gst_cl_context_count_live (self, GST_CL_OBJECT_MEM);
+  gint samplers = gst_cl_context_count_live (self, GST_CL_OBJECT_SAMPLER);
+
+  if (kernels || mems || samplers)
+    g_critical ("OpenCL context on %s finalized with %d kernels, %d memory "
+        "objects and %d samplers never released", self->info->device_name,
+        kernels, mems, samplers);
+}
+
 static void
 gst_cl_context_finalize (GObject * object)
 {
@@ -32,10 +71,15 @@ gst_cl_context_finalize (GObject * object)
 
   GST_DEBUG_OBJECT (self, "releasing %u programs, queue and context",
       g_hash_table_size (self->programs));
+  check_released (self);
+  g_atomic_int_add (&self->live[GST_CL_OBJECT_PROGRAM],
+      -(gint) g_hash_table_size (self->programs));
   g_hash_table_unref (self->programs);
   g_mutex_clear (&self->programs_lock);
-  if (self->queue)
+  if (self->queue) {
     clReleaseCommandQueue (self->queue);
+    count_released (self, GST_CL_OBJECT_QUEUE);
+  }
   if (self->context)
     clReleaseContext (self->context);
 
@@ -100,6 +144,7 @@ gst_cl_context_new (const GstCLDeviceInfo * info, GError ** error)
       self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
   if (!gst_cl_check (status, error, "Creating the OpenCL command queue"))
     goto failed;
+  count_created (self, GST_CL_OBJECT_QUEUE);
   choose_local_size (self);
 
   GST_INFO_OBJECT (self, "new context on %s / %s", info->platform_name,
@@ -190,8 +235,10 @@ gst_cl_context_get_program (GstCLContext * self, const gchar * name,
   program = g_hash_table_lookup (self->programs, key);
   if (program == NULL) {
     program = build_program (self, name, sources, options, error);
-    if (program)
+    if (program) {
       g_hash_table_insert (self->programs, g_steal_pointer (&key), program);
+      count_created (self, GST_CL_OBJECT_PROGRAM);
+    }
   }
   g_mutex_unlock (&self->programs_lock);
   g_free (key);
@@ -211,6 +258,7 @@ gst_cl_context_create_kernel (GstCLContext * self, cl_program program,
         gst_cl_error_name (status), status);
     return NULL;
   }
+  count_created (self, GST_CL_OBJECT_KERNEL);
   return kernel;
 }
 
@@ -224,7 +272,42 @@ gst_cl_context_create_buffer (GstCLContext * self, cl_mem_flags flags,
 
   if (!gst_cl_check (status, error, "Allocating an OpenCL buffer"))
     return NULL;
+  count_created (self, GST_CL_OBJECT_MEM);
   return mem;
+}
+
+cl_mem
+gst_cl_context_create_image (GstCLContext * self,
+    const cl_image_format * format, const cl_image_desc * desc,
+    GError ** error)
+{
+  cl_int status;
+  cl_mem mem = clCreateImage (self->context, CL_MEM_READ_WRITE, format, desc,
+      NULL, &status);
+
+  if (!gst_cl_check (status, error, "Allocating an OpenCL image"))
+    return NULL;
+  count_created (self, GST_CL_OBJECT_MEM);
+  return mem;
+}
+
+/**
+ * gst_cl_context_create_bicubic_sampler:
+ *
+ * Returns: a sampler of the cl_qcom_filter_bicubic extension (unnormalized
+ * coordinates, clamped to the edge), for devices that advertise it.
+ */
+cl_sampler
+gst_cl_context_create_bicubic_sampler (GstCLContext * self, GError ** error)
+{
+  cl_int status;
+  cl_sampler sampler = clCreateSampler (self->context, CL_FALSE,
+      CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_BICUBIC_QCOM, &status);
+
+  if (!gst_cl_check (status, error, "Creating the bicubic sampler"))
+    return NULL;
+  count_created (self, GST_CL_OBJECT_SAMPLER);
+  return sampler;
 }
 
 static void
@@ -321,22 +404,37 @@ gst_cl_context_enqueue_1d (GstCLContext * self, cl_kernel kernel, gsize size,
   return enqueue (self, kernel, 1, &global, &local, error);
 }
 
-/* Releases *@kernel if set and clears it. */
+/* Releases *@kernel, made through @context, if set and clears it. */
 void
-gst_cl_clear_kernel (cl_kernel * kernel)
+gst_cl_clear_kernel (GstCLContext * context, cl_kernel * kernel)
 {
-  if (*kernel)
+  if (*kernel) {
     clReleaseKernel (*kernel);
+    count_released (context, GST_CL_OBJECT_KERNEL);
+  }
   *kernel = NULL;
 }
 
-/* Releases *@mem if set and clears it. */
+/* Releases *@mem, made through @context, if set and clears it. */
 void
-gst_cl_clear_mem (cl_mem * mem)
+gst_cl_clear_mem (GstCLContext * context, cl_mem * mem)
 {
-  if (*mem)
+  if (*mem) {
     clReleaseMemObject (*mem);
+    count_released (context, GST_CL_OBJECT_MEM);
+  }
   *mem = NULL;
+}
+
+/* Releases *@sampler, made through @context, if set and clears it. */
+void
+gst_cl_clear_sampler (GstCLContext * context, cl_sampler * sampler)
+{
+  if (*sampler) {
+    clReleaseSampler (*sampler);
+    count_released (context, GST_CL_OBJECT_SAMPLER);
+  }
+  *sampler = NULL;
 }
 
 gboolean

@@ -15,6 +15,20 @@ G_BEGIN_DECLS
 #define GST_CL_CONTEXT_TYPE "gst.opencl.context"
 #define GST_CL_CONTEXT_FIELD "context"
 
+/* The OpenCL objects a GstCLContext counts: those made through it and not
+ * yet released (the cl_context itself lives as long as the GstCLContext,
+ * which the leaks tracer follows). Drivers' own reference counts are
+ * stale as soon as they are read and differ between drivers. */
+typedef enum
+{
+  GST_CL_OBJECT_QUEUE,
+  GST_CL_OBJECT_PROGRAM,
+  GST_CL_OBJECT_KERNEL,
+  GST_CL_OBJECT_MEM,
+  GST_CL_OBJECT_SAMPLER,
+  GST_CL_N_OBJECT_TYPES,
+} GstCLObjectType;
+
 #define GST_TYPE_CL_CONTEXT (gst_cl_context_get_type ())
 G_DECLARE_FINAL_TYPE (GstCLContext, gst_cl_context, GST, CL_CONTEXT, GstObject)
 
@@ -34,6 +48,7 @@ struct _GstCLContext
   GMutex programs_lock;
   GHashTable *programs;         /* "name options" -> cl_program */
   gsize local_size[2];
+  gint live[GST_CL_N_OBJECT_TYPES];     /* atomic */
 };
 
 GstCLContext *gst_cl_context_new (const GstCLDeviceInfo * info,
@@ -49,6 +64,13 @@ cl_kernel gst_cl_context_create_kernel (GstCLContext * context,
 cl_mem gst_cl_context_create_buffer (GstCLContext * context,
     cl_mem_flags flags, gsize size, gpointer host_ptr, GError ** error);
 
+cl_mem gst_cl_context_create_image (GstCLContext * context,
+    const cl_image_format * format, const cl_image_desc * desc,
+    GError ** error);
+
+cl_sampler gst_cl_context_create_bicubic_sampler (GstCLContext * context,
+    GError ** error);
+
 gboolean gst_cl_context_enqueue_2d (GstCLContext * context, cl_kernel kernel,
     gsize width, gsize height, GError ** error);
 
@@ -57,8 +79,11 @@ gboolean gst_cl_context_enqueue_1d (GstCLContext * context, cl_kernel kernel,
 
 gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
 
-void gst_cl_clear_kernel (cl_kernel * kernel);
-void gst_cl_clear_mem (cl_mem * mem);
+void gst_cl_clear_kernel (GstCLContext * context, cl_kernel * kernel);
+void gst_cl_clear_mem (GstCLContext * context, cl_mem * mem);
+void gst_cl_clear_sampler (GstCLContext * context, cl_sampler * sampler);
+
+gint gst_cl_context_count_live (GstCLContext * context, GstCLObjectType type);
 
 gdouble gst_cl_context_take_kernel_time (GstCLContext * context);
 

@@ -154,13 +154,8 @@ create_plane_image (GstCLContext * context, const GstCLPlane * plane,
     .image_width = plane->width,
     .image_height = plane->height,
   };
-  cl_int status;
-  cl_mem mem = clCreateImage (context->context, CL_MEM_READ_WRITE, &format,
-      &desc, NULL, &status);
 
-  if (!gst_cl_check (status, error, "Allocating an OpenCL image"))
-    return NULL;
-  return mem;
+  return gst_cl_context_create_image (context, &format, &desc, error);
 }
 
 static gsize
@@ -220,6 +215,7 @@ gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
         gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)));
     return FALSE;
   }
+  frame->context = context;
   frame->in_place = memory == GST_CL_MEMORY_BUFFER
       && context->info->host_unified && !g_getenv ("GST_CL_COPY_FRAMES");
   return alloc_planes (frame, context, error);
@@ -253,7 +249,7 @@ gst_cl_frame_release (GstCLFrame * frame)
 {
   gst_cl_frame_detach (frame);
   for (guint p = 0; p < frame->n_planes; p++) {
-    gst_cl_clear_mem (&frame->planes[p].mem);
+    gst_cl_clear_mem (frame->context, &frame->planes[p].mem);
   }
   frame->n_planes = 0;
 }
@@ -304,16 +300,16 @@ wrap_plane (GstCLContext * context, GstCLPlane * plane, gpointer data,
 {
   gsize bytes = plane->depth / 8;
   gsize size = stride * (plane->height - 1) + plane_row_bytes (plane);
-  cl_int status;
+  GError *error = NULL;
   cl_mem mem;
 
   if (stride % bytes || GPOINTER_TO_SIZE (data) % bytes)
     return NULL;
-  mem = clCreateBuffer (context->context, flags | CL_MEM_USE_HOST_PTR, size,
-      data, &status);
-  if (status != CL_SUCCESS) {
-    GST_DEBUG ("not using frame memory in place: %s",
-        gst_cl_error_name (status));
+  mem = gst_cl_context_create_buffer (context, flags | CL_MEM_USE_HOST_PTR,
+      size, data, &error);
+  if (mem == NULL) {
+    GST_DEBUG ("not using frame memory in place: %s", error->message);
+    g_error_free (error);
     return NULL;
   }
   plane->pitch = stride / bytes;
@@ -435,7 +431,7 @@ gst_cl_frame_detach (GstCLFrame * frame)
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
 
-    gst_cl_clear_mem (&plane->wrapper);
+    gst_cl_clear_mem (frame->context, &plane->wrapper);
   }
 }
 

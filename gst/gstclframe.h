@@ -46,6 +46,8 @@ typedef struct
 typedef struct
 {
   GstVideoInfo info;
+  GstCLContext *context;        /* where the planes are: not a reference,
+                                 * the element holds it */
   GstCLMemory memory;           /* GST_CL_MEMORY_IMAGE or _BUFFER */
   /* Buffers on a device that shares host memory (CPU devices): kernels
    * use the mapped frame in place, with no copy in or out. */

@@ -37,19 +37,22 @@ pinned_alloc (GstAllocator * allocator, gsize size,
   gsize maxsize = size + params->prefix + params->padding + params->align;
   GstCLPinnedMemory *mem;
   gsize offset;
+  GError *error = NULL;
   cl_int status;
 
   mem = g_new0 (GstCLPinnedMemory, 1);
-  mem->buffer = clCreateBuffer (context->context,
-      CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, maxsize, NULL, &status);
-  if (status == CL_SUCCESS)
+  mem->buffer = gst_cl_context_create_buffer (context,
+      CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, maxsize, NULL, &error);
+  if (mem->buffer) {
     mem->data = clEnqueueMapBuffer (context->queue, mem->buffer, CL_TRUE,
         CL_MAP_READ | CL_MAP_WRITE, 0, maxsize, 0, NULL, NULL, &status);
-  if (status != CL_SUCCESS) {
+    gst_cl_check (status, &error, "Mapping pinned memory");
+  }
+  if (error) {
     GST_WARNING ("no pinned memory of %" G_GSIZE_FORMAT " bytes: %s",
-        maxsize, gst_cl_error_name (status));
-    if (mem->buffer)
-      clReleaseMemObject (mem->buffer);
+        maxsize, error->message);
+    g_error_free (error);
+    gst_cl_clear_mem (context, &mem->buffer);
     g_free (mem);
     return NULL;
   }
@@ -70,7 +73,7 @@ pinned_free (GstAllocator * allocator, GstMemory * memory)
   if (mem->buffer) {
     clEnqueueUnmapMemObject (self->context->queue, mem->buffer, mem->data, 0,
         NULL, NULL);
-    clReleaseMemObject (mem->buffer);
+    gst_cl_clear_mem (self->context, &mem->buffer);
   }
   g_free (mem);
 }

@@ -275,9 +275,11 @@ map_to_source (const RotateParams * p, const Geometry * g, gdouble x,
 static void
 clear_kernels (GstCLRotate * self)
 {
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+
   for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++)
     for (guint m = 0; m < N_METHODS; m++)
-      gst_cl_clear_kernel (&self->kernels[p][m]);
+      gst_cl_clear_kernel (context, &self->kernels[p][m]);
   self->n_planes = 0;
 }
 
@@ -287,9 +289,8 @@ gst_cl_rotate_close (GstCLFilter * filter)
   GstCLRotate *self = GST_CL_ROTATE (filter);
 
   clear_kernels (self);
-  if (self->bicubic_sampler)
-    clReleaseSampler (self->bicubic_sampler);
-  self->bicubic_sampler = NULL;
+  gst_cl_clear_sampler (gst_cl_filter_get_context (filter),
+      &self->bicubic_sampler);
 }
 
 /* The native bicubic sampler serves bicubic where the device has it and
@@ -319,12 +320,9 @@ ensure_kernel (GstCLRotate * self, guint plane, const GstCLPlane * layout,
     return self->kernels[plane][method];
 
   if (native && self->bicubic_sampler == NULL) {
-    cl_int status;
-
-    self->bicubic_sampler =
-        clCreateSampler (gst_cl_filter_get_context (filter)->context,
-        CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_BICUBIC_QCOM, &status);
-    if (!gst_cl_check (status, error, "Creating the bicubic sampler"))
+    self->bicubic_sampler = gst_cl_context_create_bicubic_sampler
+        (gst_cl_filter_get_context (filter), error);
+    if (self->bicubic_sampler == NULL)
       return NULL;
   }
   options = g_strdup_printf ("-DMETHOD=%d%s", method,

@@ -261,40 +261,29 @@ rel_new_shared_context (void)
 RelCLObjects
 rel_count_cl_objects (GstCLContext * context)
 {
-  RelCLObjects objects = { 0, 0, 0 };
-  GHashTableIter iter;
-  gpointer program;
+  RelCLObjects objects = {
+    gst_cl_context_count_live (context, GST_CL_OBJECT_QUEUE),
+    gst_cl_context_count_live (context, GST_CL_OBJECT_PROGRAM),
+    gst_cl_context_count_live (context, GST_CL_OBJECT_KERNEL),
+    gst_cl_context_count_live (context, GST_CL_OBJECT_MEM),
+    gst_cl_context_count_live (context, GST_CL_OBJECT_SAMPLER),
+  };
 
-  fail_unless (clGetContextInfo (context->context, CL_CONTEXT_REFERENCE_COUNT,
-          sizeof (cl_uint), &objects.context_refs, NULL) == CL_SUCCESS);
-  g_mutex_lock (&context->programs_lock);
-  g_hash_table_iter_init (&iter, context->programs);
-  while (g_hash_table_iter_next (&iter, NULL, &program)) {
-    cl_uint refs = 0;
-
-    fail_unless (clGetProgramInfo (program, CL_PROGRAM_REFERENCE_COUNT,
-            sizeof (refs), &refs, NULL) == CL_SUCCESS);
-    /* The context's cache holds one reference, each kernel one more. */
-    objects.programs++;
-    objects.kernels += refs - 1;
-  }
-  g_mutex_unlock (&context->programs_lock);
   return objects;
 }
 
 gchar *
 rel_cl_objects_to_string (const RelCLObjects * objects)
 {
-  return g_strdup_printf ("context reference count %u, %u programs, "
-      "%u kernels", objects->context_refs, objects->programs,
-      objects->kernels);
+  return g_strdup_printf ("%d queues, %d programs, %d kernels, %d memory "
+      "objects, %d samplers", objects->queues, objects->programs,
+      objects->kernels, objects->mems, objects->samplers);
 }
 
 gboolean
 rel_cl_objects_equal (const RelCLObjects * a, const RelCLObjects * b)
 {
-  return a->context_refs == b->context_refs && a->programs == b->programs
-      && a->kernels == b->kernels;
+  return memcmp (a, b, sizeof (RelCLObjects)) == 0;
 }
 
 /* Plays @pipeline until EOS or an error; returns that message. */

@@ -57,16 +57,16 @@ GstCLContext *rel_query_cl_context (GstElement * element);
 
 GstContext *rel_new_shared_context (void);
 
-/* What an OpenCL context has attached: PoCL and Oclgrind count every
- * memory object, sampler, program and command queue created in a context
- * in CL_CONTEXT_REFERENCE_COUNT, and every kernel in its program's
- * CL_PROGRAM_REFERENCE_COUNT (the spec keeps these counts for finding
- * leaks). */
+/* The OpenCL objects made through a GstCLContext and not yet released,
+ * as the runtime counts them (gst_cl_context_count_live): the same on
+ * every driver, unlike the drivers' reference counts. */
 typedef struct
 {
-  guint context_refs;
-  guint programs;
-  guint kernels;
+  gint queues;
+  gint programs;
+  gint kernels;
+  gint mems;
+  gint samplers;
 } RelCLObjects;
 
 RelCLObjects rel_count_cl_objects (GstCLContext * context);

@@ -631,7 +631,7 @@ GST_START_TEST (test_kernel_variants_build)
               kernels[k], &error);
 
           fail_unless (kernel != NULL, "%s in %s", kernels[k], options);
-          clReleaseKernel (kernel);
+          gst_cl_clear_kernel (context, &kernel);
         }
         g_free (options);
       }

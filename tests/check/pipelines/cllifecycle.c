@@ -7,9 +7,11 @@
  * - the leaks tracer (GST_TRACERS=leaks in the test environment) fails a
  *   test that leaves a GstObject or GstMiniObject alive, GstCLContext
  *   included;
- * - OpenCL objects are counted through reference counts (see
- *   RelCLObjects): after each PLAYING -> NULL the context must have what
- *   it had after the first, and once the pipeline is gone nothing at all;
+ * - the runtime counts the OpenCL objects it makes (see RelCLObjects):
+ *   after each PLAYING -> NULL the elements hold no kernel, memory object
+ *   or sampler and the context no more programs than after the first, and
+ *   once the pipeline is gone the context itself is finalized (which
+ *   releases its queue and programs, and fails on any object left);
  * - resident memory must stay flat after a warm-up, which catches what
  *   neither sees (host memory of the plugin or of the driver).
  *
@@ -76,23 +78,28 @@ assert_counts (const RelCLObjects * got, const RelCLObjects * want,
   g_free (want_s);
 }
 
-/* Releases the pipeline, which holds the shared GstCLContext, and checks
- * that nothing is left in its OpenCL context: no queue, program, kernel,
- * memory object or sampler, and the GstCLContext released it. */
+/* Releases the pipeline, which holds the shared GstCLContext (as @context
+ * does), and checks that the elements left nothing in it and that nothing
+ * else keeps it: it is finalized when @context goes. */
 static void
 assert_all_released (GstElement * pipeline, GstCLContext * context)
 {
-  cl_context cl = context->context;
-  cl_uint refs = 0;
+  RelCLObjects left;
+  GWeakRef weak;
+  GObject *alive;
 
-  clRetainContext (cl);
-  gst_object_unref (context);
   gst_object_unref (pipeline);
-  fail_unless (clGetContextInfo (cl, CL_CONTEXT_REFERENCE_COUNT,
-          sizeof (refs), &refs, NULL) == CL_SUCCESS);
-  fail_unless (refs == 1, "%u objects still hold the OpenCL context",
-      refs - 1);
-  clReleaseContext (cl);
+  left = rel_count_cl_objects (context);
+  fail_unless (left.kernels == 0 && left.mems == 0 && left.samplers == 0,
+      "the pipeline is gone, but %d kernels, %d memory objects and %d "
+      "samplers are not released", left.kernels, left.mems, left.samplers);
+  fail_unless_equals_int (left.queues, 1);
+
+  g_weak_ref_init (&weak, context);
+  gst_object_unref (context);
+  alive = g_weak_ref_get (&weak);
+  fail_unless (alive == NULL, "the OpenCL context outlives its pipeline");
+  g_weak_ref_clear (&weak);
 }
 
 static void
@@ -132,10 +139,13 @@ GST_START_TEST (test_state_cycles)
     idle = rel_count_cl_objects (context);
 
     if (i == 0) {
-      /* The count must see the elements' objects, or it proves nothing. */
-      fail_unless (playing.context_refs > idle.context_refs
-          && playing.kernels > 0, "this OpenCL driver does not count "
-          "objects in reference counts");
+      /* Playing, every element holds kernels and device memory. */
+      fail_unless (playing.kernels >= (gint) rel_n_elements
+          && playing.mems > 0, "%s: playing, only %d kernels and %d memory "
+          "objects", when, playing.kernels, playing.mems);
+      fail_unless (idle.kernels == 0 && idle.mems == 0 && idle.samplers == 0,
+          "%s: in NULL, %d kernels, %d memory objects and %d samplers are "
+          "still held", when, idle.kernels, idle.mems, idle.samplers);
       after_first = idle;
     }
     assert_counts (&idle, &after_first, when);
