@@ -32,6 +32,8 @@ typedef struct
   GstElement *pipeline;
   GstElement *rotate;
   GstClockTime run_time;        /* planned length, or NONE */
+  gdouble seconds;              /* --seconds, or 0 */
+  gboolean playing;             /* the pipeline has reached PLAYING */
   gdouble angle;                /* what the timeout set last */
   gint exit_code;
 } App;
@@ -100,9 +102,26 @@ stop (gpointer user_data)
 {
   App *app = user_data;
 
-  /* EOS lets the sink finish cleanly; the bus watch then quits. */
-  gst_element_send_event (app->pipeline, gst_event_new_eos ());
+  /* EOS lets the sink finish cleanly; the bus watch then quits. Before
+   * PLAYING there is nothing to finish, and EOS must not be sent then:
+   * gst_element_send_event() holds the pipeline's state lock while the
+   * source waits for its streaming thread, which waits in the prerolled
+   * sink for the pending change to PLAYING, which needs that lock. */
+  if (app->playing)
+    gst_element_send_event (app->pipeline, gst_event_new_eos ());
+  else
+    g_main_loop_quit (app->loop);
   return G_SOURCE_REMOVE;
+}
+
+/* --seconds counts from PLAYING, not from start-up: the first frame may
+ * wait for the OpenCL kernels to be built. */
+static void
+on_playing (App * app)
+{
+  app->playing = TRUE;
+  if (app->seconds > 0)
+    g_timeout_add ((guint) (app->seconds * 1000), stop, app);
 }
 
 static gboolean
@@ -122,6 +141,15 @@ on_bus_message (GstBus * bus, GstMessage * message, gpointer user_data)
       g_free (debug);
       app->exit_code = 1;
       g_main_loop_quit (app->loop);
+      break;
+    }
+    case GST_MESSAGE_STATE_CHANGED:{
+      GstState new_state;
+
+      gst_message_parse_state_changed (message, NULL, &new_state, NULL);
+      if (GST_MESSAGE_SRC (message) == GST_OBJECT (app->pipeline)
+          && new_state == GST_STATE_PLAYING && !app->playing)
+        on_playing (app);
       break;
     }
     case GST_MESSAGE_EOS:{
@@ -151,7 +179,7 @@ main (int argc, char **argv)
     {"frames", 'n', 0, G_OPTION_ARG_INT, &frames,
         "Stop after N frames (default: no limit)", "N"},
     {"seconds", 't', 0, G_OPTION_ARG_DOUBLE, &seconds,
-        "Stop after S seconds (default: no limit)", "S"},
+        "Stop after S seconds of playing (default: no limit)", "S"},
     {"method", 'm', 0, G_OPTION_ARG_STRING, &method,
         "nearest, bilinear (default) or bicubic", "METHOD"},
     {"fit", 'f', 0, G_OPTION_ARG_NONE, &fit,
@@ -201,10 +229,9 @@ main (int argc, char **argv)
   app.run_time = GST_CLOCK_TIME_NONE;
   if (frames > 0)
     app.run_time = gst_util_uint64_scale (frames, GST_SECOND, FPS);
-  if (seconds > 0) {
+  if (seconds > 0)
     app.run_time = MIN (app.run_time, (GstClockTime) (seconds * GST_SECOND));
-    g_timeout_add ((guint) (seconds * 1000), stop, &app);
-  }
+  app.seconds = seconds;
 
   bus = gst_element_get_bus (app.pipeline);
   gst_bus_add_watch (bus, on_bus_message, &app);
