@@ -35,6 +35,7 @@ GST_OPENCL_PACKAGES=(
     pkg-config
     gcc
     python3
+    gdb
 )
 # Callers that need more name it here (scripts/check-slow.sh: valgrind,
 # oclgrind).
