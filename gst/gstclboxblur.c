@@ -236,12 +236,19 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
     method = method_fits (device, plane, &plan, GST_CL_BOX_BLUR_METHOD_SAT) ?
         GST_CL_BOX_BLUR_METHOD_SAT : GST_CL_BOX_BLUR_METHOD_SEPARABLE;
   if (!method_fits (device, plane, &plan, method)) {
+    /* Name the method the user set, not one auto fell back to. */
+    gchar *which = requested == GST_CL_BOX_BLUR_METHOD_AUTO ?
+        g_strdup ("even the method that needs less (separable)") :
+        g_strdup_printf ("method=%s", method_name (method));
+
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
-        "method=%s needs a %" G_GSIZE_FORMAT " MiB buffer for a %dx%d plane, "
-        "more than %s can allocate at once (%" G_GUINT64_FORMAT " MiB)",
-        method_name (method), scratch_bytes (plane, &plan, method) >> 20,
-        plane->width, plane->height, device->device_name,
+        "a %dx%d plane is too large to blur on %s: %s needs a %"
+        G_GSIZE_FORMAT " MiB buffer, more than the device can allocate at "
+        "once (%" G_GUINT64_FORMAT " MiB)", plane->width, plane->height,
+        device->device_name, which,
+        scratch_bytes (plane, &plan, method) >> 20,
         (guint64) device->max_mem_alloc_size >> 20);
+    g_free (which);
     return FALSE;
   }
   *chosen = method;

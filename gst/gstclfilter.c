@@ -28,7 +28,7 @@ typedef struct
   GstAllocator *pinned;         /* devices that do not share host memory */
   gchar *device_limits;         /* why it serves less than every caps, or
                                  * NULL where it serves every caps */
-  GstCaps *refused;             /* the last caps warned about */
+  GstCaps *refused;             /* the last caps event refused */
 
   /* the negotiated caps' device frames */
   GstCLFrame in;
@@ -42,33 +42,49 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLFilter, gst_cl_filter,
 
 #define PRIV(self) ((GstCLFilterPrivate *) gst_cl_filter_get_instance_private (self))
 
-static const gchar *
-error_summary (const GError * error)
+/* The short text a user reads for @error; its message, the detail,
+ * goes into the debug string. */
+static gchar *
+error_text (GstCLFilter * self, const GError * error)
 {
-  if (error->domain != GST_CL_ERROR)
-    return "OpenCL error";
-  switch (error->code) {
-    case GST_CL_ERROR_NO_PLATFORM:
-    case GST_CL_ERROR_NO_DEVICE:
-    case GST_CL_ERROR_NO_MATCH:
-      return "No usable OpenCL device";
-    case GST_CL_ERROR_UNSUPPORTED:
-      return "Not supported by the OpenCL device";
-    case GST_CL_ERROR_BUILD:
-      return "OpenCL kernel build failed";
-    default:
-      return "OpenCL error";
+  GstElementFactory *factory = gst_element_get_factory (GST_ELEMENT (self));
+  const gchar *name = factory ? GST_OBJECT_NAME (factory) :
+      GST_OBJECT_NAME (self);
+
+  if (error->domain == GST_CL_ERROR) {
+    switch (error->code) {
+      case GST_CL_ERROR_NO_PLATFORM:
+        return g_strdup_printf ("No OpenCL platform is installed for %s",
+            name);
+      case GST_CL_ERROR_NO_DEVICE:
+        return g_strdup_printf ("No OpenCL device found for %s", name);
+      case GST_CL_ERROR_NO_MATCH:
+        return g_strdup_printf ("No OpenCL device matches the device "
+            "property of %s", name);
+      case GST_CL_ERROR_UNSUPPORTED:
+        return g_strdup_printf ("The OpenCL device cannot run %s with these "
+            "settings and caps", name);
+      case GST_CL_ERROR_BUILD:
+        return g_strdup_printf ("Could not build the OpenCL program for %s",
+            name);
+      default:
+        break;
+    }
   }
+  return g_strdup_printf ("OpenCL failed in %s", name);
 }
 
 /**
- * gst_cl_filter_post_error:
+ * gst_cl_filter_post_error_full:
  *
- * Posts @error as an element error: the message names the cause, with the
- * OpenCL error's name where there is one.
+ * Posts @error as an element error from @file, @function and @line (use
+ * gst_cl_filter_post_error(), which passes the caller's): a short text,
+ * and @error's message (the OpenCL error's name, a build log, sizes) as
+ * the debug string.
  */
 void
-gst_cl_filter_post_error (GstCLFilter * self, const GError * error)
+gst_cl_filter_post_error_full (GstCLFilter * self, const GError * error,
+    const gchar * file, const gchar * function, gint line)
 {
   GstResourceError code = GST_RESOURCE_ERROR_FAILED;
 
@@ -79,9 +95,8 @@ gst_cl_filter_post_error (GstCLFilter * self, const GError * error)
     code = GST_RESOURCE_ERROR_SETTINGS;
 
   gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR,
-      GST_RESOURCE_ERROR, code, g_strdup_printf ("%s: %s",
-          error_summary (error), error->message), NULL, __FILE__,
-      GST_FUNCTION, __LINE__);
+      GST_RESOURCE_ERROR, code, error_text (self, error),
+      g_strdup (error->message), file, function, line);
 }
 
 GstCLContext *
@@ -220,37 +235,97 @@ build_device_caps (GstCLFilter * self)
 }
 
 /* Whether @caps (what a peer offers or asks for) are all beyond the
- * device. Negotiation then fails: this says why, once per caps. */
+ * device; if so, and @limits is given, sets it to why. Caps queries ask
+ * this often, several times for one negotiation, and speculatively: they
+ * only log the refusal. An element error says why where negotiation has
+ * failed for it (post_device_refusal). */
 static gboolean
-refused_by_device (GstCLFilter * self, GstCaps * caps)
+refused_by_device (GstCLFilter * self, GstCaps * caps, gchar ** limits)
 {
   GstCLFilterPrivate *priv = PRIV (self);
   GstCaps *templ =
       gst_pad_get_pad_template_caps (GST_BASE_TRANSFORM_SINK_PAD (self));
-  gchar *limits = NULL;
-  gboolean post = FALSE;
+  gchar *why = NULL;
 
   GST_OBJECT_LOCK (self);
   if (priv->device_limits && !gst_caps_is_empty (caps)
       && gst_caps_can_intersect (caps, templ)
-      && !gst_caps_can_intersect (caps, priv->device_caps)) {
-    limits = g_strdup (priv->device_limits);
-    post = priv->refused == NULL || !gst_caps_is_equal (caps, priv->refused);
-    gst_caps_replace (&priv->refused, caps);
-  }
+      && !gst_caps_can_intersect (caps, priv->device_caps))
+    why = g_strdup (priv->device_limits);
   GST_OBJECT_UNLOCK (self);
   gst_caps_unref (templ);
-  if (limits == NULL)
+  if (why == NULL)
     return FALSE;
 
-  GST_WARNING_OBJECT (self, "cannot serve %" GST_PTR_FORMAT ": %s", caps,
-      limits);
-  if (post)
-    GST_ELEMENT_WARNING (self, CORE, NEGOTIATION,
-        ("The OpenCL device cannot serve these caps: %s", limits),
-        ("refused caps: %" GST_PTR_FORMAT, caps));
-  g_free (limits);
+  GST_INFO_OBJECT (self, "cannot serve %" GST_PTR_FORMAT ": %s", caps, why);
+  if (limits)
+    *limits = why;
+  else
+    g_free (why);
   return TRUE;
+}
+
+static void
+post_device_refusal (GstCLFilter * self, GstCaps * caps, const gchar * limits)
+{
+  GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+      ("The OpenCL device cannot hold these video frames"),
+      ("%s; refused caps: %" GST_PTR_FORMAT, limits, caps));
+}
+
+/* Fails where a linked peer offers only caps beyond the device: then no
+ * negotiation can succeed, and saying so while the pipeline starts beats
+ * a not-negotiated error from a streaming thread later. */
+static gboolean
+peers_servable (GstCLFilter * self)
+{
+  GstPad *pads[] = { GST_BASE_TRANSFORM_SINK_PAD (self),
+    GST_BASE_TRANSFORM_SRC_PAD (self)
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pads); i++) {
+    GstCaps *offered = gst_pad_peer_query_caps (pads[i], NULL);
+    gchar *limits = NULL;
+    gboolean refused = refused_by_device (self, offered, &limits);
+
+    if (refused)
+      post_device_refusal (self, offered, limits);
+    g_free (limits);
+    gst_caps_unref (offered);
+    if (refused)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Caps pushed that the device cannot serve: the pad refuses them through
+ * accept-caps, before any event handler runs, and negotiation has failed.
+ * Upstream pushes a refused caps event again with every buffer: one error
+ * says it. */
+static GstPadProbeReturn
+check_caps_event (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  GstCLFilter *self = user_data;
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+  GstCaps *caps;
+  gchar *limits = NULL;
+  gboolean again;
+
+  if (GST_EVENT_TYPE (event) != GST_EVENT_CAPS)
+    return GST_PAD_PROBE_OK;
+  gst_event_parse_caps (event, &caps);
+  if (!refused_by_device (self, caps, &limits))
+    return GST_PAD_PROBE_OK;
+
+  GST_OBJECT_LOCK (self);
+  again = priv->refused && gst_caps_is_equal (caps, priv->refused);
+  gst_caps_replace (&priv->refused, caps);
+  GST_OBJECT_UNLOCK (self);
+  if (!again)
+    post_device_refusal (self, caps, limits);
+  g_free (limits);
+  return GST_PAD_PROBE_OK;
 }
 
 /**
@@ -275,7 +350,7 @@ gst_cl_filter_restrict_caps (GstCLFilter * self, GstCaps * caps)
       GST_CAPS_INTERSECT_FIRST);
   GST_OBJECT_UNLOCK (self);
   if (gst_caps_is_empty (restricted))
-    refused_by_device (self, caps);
+    refused_by_device (self, caps, NULL);
   gst_caps_unref (caps);
   return restricted;
 }
@@ -380,6 +455,9 @@ gst_cl_filter_change_state (GstElement * element, GstStateChange transition)
     return GST_STATE_CHANGE_FAILURE;
   }
 
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !peers_servable (self))
+    return GST_STATE_CHANGE_FAILURE;
+
   ret = GST_ELEMENT_CLASS (gst_cl_filter_parent_class)->change_state (element,
       transition);
 
@@ -436,7 +514,7 @@ gst_cl_filter_query (GstBaseTransform * trans, GstPadDirection direction,
     gst_query_parse_caps (query, &filter);
     gst_query_parse_caps_result (query, &result);
     if (filter && result && gst_caps_is_empty (result))
-      refused_by_device (self, filter);
+      refused_by_device (self, filter, NULL);
   }
   return answered;
 }
@@ -447,7 +525,7 @@ static gboolean
 gst_cl_filter_accept_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps)
 {
-  return !refused_by_device (GST_CL_FILTER (trans), caps)
+  return !refused_by_device (GST_CL_FILTER (trans), caps, NULL)
       && GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->accept_caps
       (trans, direction, caps);
 }
@@ -706,6 +784,8 @@ gst_cl_filter_finalize (GObject * object)
 static void
 gst_cl_filter_init (GstCLFilter * self)
 {
+  gst_pad_add_probe (GST_BASE_TRANSFORM_SINK_PAD (self),
+      GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, check_caps_event, self, NULL);
 }
 
 static void

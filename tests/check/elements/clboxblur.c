@@ -893,10 +893,21 @@ GST_START_TEST (test_choose_method)
           GST_CL_BOX_BLUR_METHOD_SAT, &plane, 8, 8, &chosen, &error));
   fail_unless (g_error_matches (error, GST_CL_ERROR,
           GST_CL_ERROR_UNSUPPORTED));
+  fail_unless (strstr (error->message, "method=sat") != NULL, "%s",
+      error->message);
   g_clear_error (&error);
   fail_unless (gst_cl_box_blur_choose_method (&device,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+
+  /* Where neither fits, auto's error names no method the user did not
+   * set. */
+  device.max_mem_alloc_size = 1 << 20;
+  fail_if (gst_cl_box_blur_choose_method (&device,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
+  fail_unless (strstr (error->message, "1920x1080") != NULL
+      && strstr (error->message, "method=") == NULL, "%s", error->message);
+  g_clear_error (&error);
 }
 
 GST_END_TEST;
