@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# Runs the test programs and the benchmark of a bundle made by
-# gpu-bundle.sh on a machine with an NVIDIA OpenCL driver and no
-# GStreamer, and writes their logs and the benchmark's JSON into OUT_DIR.
+# Runs the whole test suite, then the benchmark, from a bundle made by
+# gpu-bundle.sh on a machine with an NVIDIA OpenCL driver and no GStreamer
+# or meson, and writes their logs and the benchmark's JSON into OUT_DIR.
 #
 #   tests/benchmarks/gpu-run.sh OUT_DIR [BUNDLE_DIR] [-- BENCH_OPTIONS...]
+#   GPU_RUN_BENCH=0 tests/benchmarks/gpu-run.sh OUT_DIR   # tests only
+#
+# Every test program meson runs (elements_*, unit_*, pipelines_*, the
+# examples and tests/launch-refusal.sh) runs here with the environment of
+# tests/meson.build: the leaks tracer on, gst-check's timeout, and the
+# watchdog that prints the backtraces of a hung test. The summary lines
+# go to standard output; the exit status is non-zero if any failed.
 set -uo pipefail
 
 out="$(mkdir -p "$1" && cd "$1" && pwd)"
@@ -14,19 +21,45 @@ if [ $# -gt 0 ] && [ "$1" != "--" ]; then
     shift
 fi
 [ "${1:-}" = "--" ] && shift
+tests="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 # shellcheck source=gpu-env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh" "$bundle"
-export CK_DEFAULT_TIMEOUT=600 GST_DEBUG="${GST_DEBUG:-*:WARNING}"
+export CK_DEFAULT_TIMEOUT=300 GST_TRACERS=leaks
+export GST_DEBUG="${GST_DEBUG:-*:WARNING,GST_TRACER:7}"
 
 status=0
-for t in "$bundle"/bin/elements_* "$bundle"/bin/unit_*; do
-    [ -x "$t" ] || continue
-    name="$(basename "$t")"
+
+# run NAME DEADLINE PROGRAM [ARGS...]: one test, under the watchdog.
+run() {
+    local name="$1" deadline="$2" start result
+    shift 2
     start=$(date +%s)
-    if "$t" >"$out/$name.log" 2>&1; then result=ok; else result=FAIL; status=1; fi
-    echo "$name: $result ($(($(date +%s) - start)) s): $(grep -E '^[0-9]+%: Checks' "$out/$name.log")"
+    if python3 "$tests/watchdog.py" "$deadline" "$@" >"$out/$name.log" 2>&1
+    then
+        result=ok
+    else
+        result=FAIL
+        status=1
+    fi
+    echo "$name: $result ($(($(date +%s) - start)) s)" \
+        "$(grep -E '^[0-9]+%: Checks' "$out/$name.log")"
+}
+
+for t in "$bundle"/bin/elements_* "$bundle"/bin/unit_* \
+    "$bundle"/bin/pipelines_*; do
+    [ -x "$t" ] && run "$(basename "$t")" 240 "$t"
 done
-gst-opencl-bench --json "$@" >"$out/gpu.json" 2>"$out/bench.log" || status=1
-tail -n 40 "$out/bench.log"
+run rotate-app 45 rotate-app --sink "fakesink sync=true" --frames 45
+run rotate-app-fit 45 rotate-app --sink "fakesink sync=true" \
+    --seconds 1.5 --fit --method bicubic
+run rotate-app-slow-start 45 rotate-app \
+    --sink "identity sleep-time=1000000 ! fakesink sync=true" --seconds 0.3
+run launch-refusal 240 "$tests/launch-refusal.sh" 40
+
+if [ "${GPU_RUN_BENCH:-1}" != 0 ]; then
+    gst-opencl-bench --json "$@" >"$out/gpu.json" 2>"$out/bench.log" ||
+        status=1
+    tail -n 40 "$out/bench.log"
+fi
 exit $status

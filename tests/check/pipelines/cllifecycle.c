@@ -22,10 +22,18 @@
 #include <malloc.h>
 
 /* Growth of resident memory allowed over the second half of a run (the
- * first half warms up pools, caches and the allocator). Measured on PoCL
- * 3.1 with one malloc arena: 0 to 50 KiB over 250 cycles or 10,000
- * frames; a leak of one 2 KiB frame per cycle would be 500 KiB. */
+ * first half warms up pools, caches and the allocator), with one malloc
+ * arena. Measured over state cycles and frames: PoCL 3.1 (AMD EPYC) 0 to
+ * 50 KiB over 15 to 250 cycles or 800 to 10,000 frames; NVIDIA's driver
+ * 580 (H100) 0 KiB over 15 cycles and 800 frames. A leak of one 2 KiB
+ * frame per cycle would be 500 KiB over 250 cycles. */
 #define RSS_SLACK_KIB 256
+/* New pipelines each make an OpenCL context. PoCL: 0 to 20 KiB over
+ * pipelines 5 to 8. NVIDIA's driver grows while its first contexts come
+ * and go: +352, +484 and +852 KiB over pipelines 5 to 8 in three runs,
+ * then +48 KiB over pipelines 51 to 100 (GST_CL_TEST_SLOW=1), so that is
+ * its warm-up, not a leak. A leaked context costs about 3.4 MB each. */
+#define NEW_PIPELINES_RSS_SLACK_KIB 1024
 
 #define SOURCE "videotestsrc num-buffers=3 pattern=ball ! " \
     "video/x-raw, format=RGBA, width=33, height=17 ! "
@@ -103,12 +111,12 @@ assert_all_released (GstElement * pipeline, GstCLContext * context)
 }
 
 static void
-assert_rss_flat (gsize before, gsize after, const gchar * what)
+assert_rss_flat (gsize before, gsize after, gsize slack, const gchar * what)
 {
   g_print ("%s: resident memory %+" G_GSSIZE_FORMAT " KiB (%" G_GSIZE_FORMAT
       " -> %" G_GSIZE_FORMAT " KiB)\n", what, (gssize) (after - before),
       before, after);
-  fail_unless (after <= before + RSS_SLACK_KIB, "%s: resident memory grew "
+  fail_unless (after <= before + slack, "%s: resident memory grew "
       "from %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT " KiB", what, before,
       after);
 }
@@ -156,7 +164,7 @@ GST_START_TEST (test_state_cycles)
 
   what = g_strdup_printf ("%u cycles, memory=%s", cycles - cycles / 2,
       memory);
-  assert_rss_flat (rss_warm, rel_rss_kib (), what);
+  assert_rss_flat (rss_warm, rel_rss_kib (), RSS_SLACK_KIB, what);
   g_free (what);
   assert_all_released (pipeline, context);
 }
@@ -185,7 +193,8 @@ GST_START_TEST (test_new_pipelines)
       rss_warm = rel_rss_kib ();
   }
   what = g_strdup_printf ("%u new pipelines", cycles - cycles / 2);
-  assert_rss_flat (rss_warm, rel_rss_kib (), what);
+  assert_rss_flat (rss_warm, rel_rss_kib (), NEW_PIPELINES_RSS_SLACK_KIB,
+      what);
   g_free (what);
 }
 
@@ -240,7 +249,7 @@ GST_START_TEST (test_soak)
   what = g_strdup_printf ("frames %u to %u", SOAK_STEPS / 2 * record.step,
       (SOAK_STEPS - 1) * record.step);
   assert_rss_flat (g_array_index (rss, gsize, SOAK_STEPS / 2),
-      g_array_index (rss, gsize, SOAK_STEPS - 1), what);
+      g_array_index (rss, gsize, SOAK_STEPS - 1), RSS_SLACK_KIB, what);
 
   g_free (what);
   g_array_unref (rss);
