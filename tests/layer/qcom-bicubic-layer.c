@@ -15,7 +15,7 @@
  *   with a bilinear reference;
  * - takes the "#pragma OPENCL EXTENSION cl_qcom_filter_bicubic : enable"
  *   line out of program sources (a compiler that does not know the
- *   extension warns about it or refuses it);
+ *   extension warns about it, as PoCL does, or refuses it);
  * - counts what it saw (qcom-bicubic-layer.h).
  *
  * Built for the tests only, never installed.
@@ -289,9 +289,9 @@ layer_enqueue_nd_range_kernel (cl_command_queue queue, cl_kernel kernel,
 }
 
 /* @source without the extension's pragma lines (left empty, so the
- * compiler's line numbers stay); *@found tells whether there were any. */
+ * compiler's line numbers stay). */
 static gchar *
-without_pragma (const gchar * source, gsize length, gboolean * found)
+without_pragma (const gchar * source, gsize length)
 {
   static GRegex *pragma;
   gchar *text = length ? g_strndup (source, length) : g_strdup (source);
@@ -301,7 +301,6 @@ without_pragma (const gchar * source, gsize length, gboolean * found)
     g_once_init_leave (&pragma, g_regex_new ("^[ \\t]*#[ \\t]*pragma[ \\t]+"
             "OPENCL[ \\t]+EXTENSION[ \\t]+" EXTENSION "[ \\t]*:[ \\t]*"
             "(enable|disable)[ \\t]*$", G_REGEX_MULTILINE, 0, NULL));
-  *found = g_regex_match (pragma, text, 0, NULL);
   result = g_regex_replace_literal (pragma, text, -1, 0, "", 0, NULL);
   g_free (text);
   return result;
@@ -311,26 +310,17 @@ static cl_program CL_API_CALL
 layer_create_program_with_source (cl_context context, cl_uint count,
     const char **strings, const size_t *lengths, cl_int * status)
 {
-  gchar **sources = g_new0 (gchar *, count + 1);
-  gboolean with_pragma = FALSE;
+  gchar **sources;
   cl_program program;
 
   if (strings == NULL)
     return target->clCreateProgramWithSource (context, count, strings,
         lengths, status);
-  for (cl_uint i = 0; i < count && strings[i]; i++) {
-    gboolean found;
-
-    sources[i] = without_pragma (strings[i], lengths ? lengths[i] : 0, &found);
-    with_pragma |= found;
-  }
+  sources = g_new0 (gchar *, count + 1);
+  for (cl_uint i = 0; i < count && strings[i]; i++)
+    sources[i] = without_pragma (strings[i], lengths ? lengths[i] : 0);
   program = target->clCreateProgramWithSource (context, count,
       (const char **) sources, NULL, status);
-  if (program && with_pragma) {
-    g_mutex_lock (&lock);
-    counts.programs_with_pragma++;
-    g_mutex_unlock (&lock);
-  }
   g_strfreev (sources);
   return program;
 }

@@ -19,8 +19,6 @@ typedef struct
   int samplers_released;
   /* kernels enqueued while a bicubic sampler was one of their arguments */
   int kernel_runs;
-  /* program sources whose cl_qcom_filter_bicubic pragma was taken out */
-  int programs_with_pragma;
   /* the addressing mode and coordinates of the last bicubic sampler */
   cl_addressing_mode last_addressing;
   cl_bool last_normalized;
