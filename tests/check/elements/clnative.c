@@ -220,11 +220,15 @@ linear_sample (const RefPlane * in, gdouble u, gdouble v, gint c,
 #define FLOAT_MARGIN_16BIT 0.05
 #define WEIGHT_STEPS 256.0
 
-/* Fails unless every value of @out is the linear filter of @in at the
- * native scaling kernel's sample point of output pixel (x, y) (no
- * borders): u = (x + 0.5) * in_width / out_width, likewise v. */
+/* Fails unless every value of @out inside @picture (a rectangle in luma
+ * pixels on whole chroma samples; NULL: all of it) is the linear filter of
+ * @in at the native scaling kernel's sample point, and every value outside
+ * it is @border (per plane). In a plane whose picture is pw x ph at
+ * (px, py), output pixel (x, y) samples u = (x - px + 0.5) * in_width / pw,
+ * likewise v. */
 static void
-assert_bilinear_scaling (const GstVideoFrame * in, const GstVideoFrame * out,
+assert_bilinear_picture (const GstVideoFrame * in, const GstVideoFrame * out,
+    const GstVideoRectangle * picture, const gdouble border[][4],
     const gchar * what)
 {
   gdouble max_value = ref_frame_max_value (out);
@@ -233,21 +237,41 @@ assert_bilinear_scaling (const GstVideoFrame * in, const GstVideoFrame * out,
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (out); p++) {
     RefPlane *src = ref_plane_from_frame (in, p);
     RefPlane *got = ref_plane_from_frame (out, p);
+    GstVideoRectangle r = { 0, 0, got->width, got->height };
     gdouble worst = 0;
 
+    if (picture) {
+      gint comp[GST_VIDEO_MAX_COMPONENTS];
+      guint w_sub, h_sub;
+
+      gst_video_format_info_component (out->info.finfo, p, comp);
+      w_sub = GST_VIDEO_FORMAT_INFO_W_SUB (out->info.finfo, comp[0]);
+      h_sub = GST_VIDEO_FORMAT_INFO_H_SUB (out->info.finfo, comp[0]);
+      r.x = picture->x >> w_sub;
+      r.y = picture->y >> h_sub;
+      r.w = picture->w >> w_sub;
+      r.h = picture->h >> h_sub;
+    }
     for (gint y = 0; y < got->height; y++) {
       for (gint x = 0; x < got->width; x++) {
-        gdouble u = (x + 0.5) * src->width / got->width;
-        gdouble v = (y + 0.5) * src->height / got->height;
+        gboolean inside = x >= r.x && x < r.x + r.w && y >= r.y
+            && y < r.y + r.h;
+        gdouble u = (x - r.x + 0.5) * src->width / r.w;
+        gdouble v = (y - r.y + 0.5) * src->height / r.h;
 
         for (gint c = 0; c < got->channels; c++) {
-          gdouble spread;
-          gdouble want = CLAMP (linear_sample (src, u, v, c, &spread), 0,
-              max_value);
           gdouble value = got->data[((gsize) y * got->width + x) *
               got->channels + c];
-          gdouble allowed = 0.5 + margin + spread / WEIGHT_STEPS;
+          gdouble spread, want, allowed;
 
+          if (!inside) {
+            fail_unless (value == border[p][c], "%s: plane %u (%d, %d) "
+                "channel %d: %g in the border, not %g", what, p, x, y, c,
+                value, border[p][c]);
+            continue;
+          }
+          want = CLAMP (linear_sample (src, u, v, c, &spread), 0, max_value);
+          allowed = 0.5 + margin + spread / WEIGHT_STEPS;
           worst = MAX (worst, fabs (value - want) - 0.5);
           fail_unless (fabs (value - want) <= allowed,
               "%s: plane %u (%d, %d) channel %d: expected %.3f (linear "
@@ -261,6 +285,13 @@ assert_bilinear_scaling (const GstVideoFrame * in, const GstVideoFrame * out,
     ref_plane_free (got);
     ref_plane_free (src);
   }
+}
+
+static void
+assert_bilinear_scaling (const GstVideoFrame * in, const GstVideoFrame * out,
+    const gchar * what)
+{
+  assert_bilinear_picture (in, out, NULL, NULL, what);
 }
 
 /* Fails unless @out is far (more than @levels) from the Catmull-Rom
@@ -526,6 +557,41 @@ GST_START_TEST (test_scale_lifecycle)
 
 GST_END_TEST;
 
+/* add-borders letterboxes: the native kernel scales into the picture's
+ * rectangle and writes the border colour around it. 32x18 (16:9) into
+ * 64x48 with square pixels puts the picture at (0, 6), 64x36; black is
+ * (0, 0, 0, 255) in RGBA, Y 16 and U, V 128 in (limited range) I420. */
+GST_START_TEST (test_scale_native_letterbox)
+{
+  static const struct
+  {
+    GstVideoFormat format;
+    gdouble border[3][4];
+  } cases[] = {
+    {GST_VIDEO_FORMAT_RGBA, {{0, 0, 0, 255}}},
+    {GST_VIDEO_FORMAT_I420, {{16}, {128}, {128}}},
+  };
+  const GstVideoRectangle picture = { 0, 6, 64, 36 };
+  GstBus *bus = gst_bus_new ();
+  GstVideoFrame in, out;
+  GstVideoInfo info;
+  GstHarness *h;
+
+  gst_video_info_set_format (&info, cases[__i__].format, 32, 18);
+  h = element_harness ("clbicubicscale", "memory=image", bus);
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+  gst_harness_set_sink_caps_str (h, "video/x-raw, width=64, height=48, "
+      "pixel-aspect-ratio=1/1");
+  push_and_map (h, &info, __i__, &in, &out);
+  fail_unless_equals_int (active_mode (h), MODE_NATIVE);
+  assert_bilinear_picture (&in, &out, &picture, cases[__i__].border,
+      gst_video_format_to_string (cases[__i__].format));
+  unmap_frames (&in, &out);
+  teardown_with_bus (h, bus);
+}
+
+GST_END_TEST;
+
 /* mode=native where the rules forbid the sampler: negotiation fails and
  * the error names the rule. */
 GST_START_TEST (test_scale_native_refused)
@@ -673,6 +739,7 @@ clnative_suite (void)
   tcase_add_loop_test (tc, test_scale_selection, 0, G_N_ELEMENTS (selections));
   tcase_add_loop_test (tc, test_scale_native_formats, 0,
       2 * G_N_ELEMENTS (all_formats));
+  tcase_add_loop_test (tc, test_scale_native_letterbox, 0, 2);
   tcase_add_test (tc, test_scale_renegotiation);
   tcase_add_test (tc, test_scale_lifecycle);
   tcase_add_loop_test (tc, test_scale_native_refused, 0, 3);
