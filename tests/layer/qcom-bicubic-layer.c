@@ -12,7 +12,7 @@
  *   clCreateSamplerWithProperties and hands the driver CL_FILTER_LINEAR in
  *   its place: no driver here filters bicubically, so a kernel that reads
  *   through such a sampler gets bilinear values, which the tests compare
- *   with a bilinear reference;
+ *   with a bilinear reference; or, when a test asks, refuses them;
  * - takes the "#pragma OPENCL EXTENSION cl_qcom_filter_bicubic : enable"
  *   line out of program sources (a compiler that does not know the
  *   extension warns about it, as PoCL does, or refuses it);
@@ -43,6 +43,7 @@ static GMutex lock;
 static GHashTable *samplers;
 static GHashTable *kernels;
 static GstCLQcomLayerCounts counts;
+static gboolean refuse_bicubic;
 
 void
 gst_cl_qcom_layer_get_counts (GstCLQcomLayerCounts * result)
@@ -50,6 +51,29 @@ gst_cl_qcom_layer_get_counts (GstCLQcomLayerCounts * result)
   g_mutex_lock (&lock);
   *result = counts;
   g_mutex_unlock (&lock);
+}
+
+void
+gst_cl_qcom_layer_refuse_samplers (gboolean refuse)
+{
+  g_mutex_lock (&lock);
+  refuse_bicubic = refuse;
+  g_mutex_unlock (&lock);
+}
+
+/* Whether bicubic samplers are to fail now, as a driver fails a filter
+ * mode it does not support; sets *@status then. */
+static gboolean
+refusing (cl_int * status)
+{
+  gboolean refuse;
+
+  g_mutex_lock (&lock);
+  refuse = refuse_bicubic;
+  g_mutex_unlock (&lock);
+  if (refuse && status)
+    *status = CL_INVALID_VALUE;
+  return refuse;
 }
 
 /* Copies @size bytes of @data to the caller of a clGet*Info. */
@@ -157,9 +181,12 @@ layer_create_sampler (cl_context context, cl_bool normalized,
     cl_addressing_mode addressing, cl_filter_mode filter, cl_int * status)
 {
   gboolean bicubic = filter == CL_FILTER_BICUBIC_QCOM;
-  cl_sampler sampler = target->clCreateSampler (context, normalized,
-      addressing, bicubic ? CL_FILTER_LINEAR : filter, status);
+  cl_sampler sampler;
 
+  if (bicubic && refusing (status))
+    return NULL;
+  sampler = target->clCreateSampler (context, normalized, addressing,
+      bicubic ? CL_FILTER_LINEAR : filter, status);
   if (bicubic && sampler)
     note_bicubic_sampler (sampler, normalized, addressing);
   return sampler;
@@ -192,7 +219,8 @@ layer_create_sampler_with_properties (cl_context context,
       bicubic = TRUE;
     }
   }
-  sampler = target->clCreateSamplerWithProperties (context, copy, status);
+  sampler = bicubic && refusing (status) ? NULL :
+      target->clCreateSamplerWithProperties (context, copy, status);
   if (bicubic && sampler)
     note_bicubic_sampler (sampler, normalized, addressing);
   g_free (copy);

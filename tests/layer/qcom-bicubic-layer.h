@@ -2,12 +2,13 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The layer (qcom-bicubic-layer.c, loaded through OPENCL_LAYERS) exports
- * GST_CL_QCOM_LAYER_COUNTS_SYMBOL; a test finds it by opening the layer's
- * path again with g_module_open(), which returns the loader's instance.
+ * the functions named below; a test finds them by opening the layer's path
+ * again with g_module_open(), which returns the loader's instance.
  */
 #pragma once
 
 #include <CL/cl.h>
+#include <glib.h>
 
 /* Counts since the process loaded the layer. */
 typedef struct
@@ -27,3 +28,9 @@ typedef struct
 #define GST_CL_QCOM_LAYER_COUNTS_SYMBOL "gst_cl_qcom_layer_get_counts"
 
 typedef void (*GstCLQcomLayerGetCounts) (GstCLQcomLayerCounts * counts);
+
+/* With @refuse, bicubic samplers fail with CL_INVALID_VALUE, as on a
+ * driver that does not support the filter mode. */
+#define GST_CL_QCOM_LAYER_REFUSE_SYMBOL "gst_cl_qcom_layer_refuse_samplers"
+
+typedef void (*GstCLQcomLayerRefuseSamplers) (gboolean refuse);

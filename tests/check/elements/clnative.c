@@ -43,24 +43,6 @@ static const gchar *const all_formats[] = {
 
 /* Helpers */
 
-static GstCLQcomLayerCounts
-layer_counts (void)
-{
-  const gchar *path = g_getenv ("OPENCL_LAYERS");
-  GstCLQcomLayerGetCounts get_counts;
-  GstCLQcomLayerCounts counts;
-  GModule *layer;
-
-  fail_unless (path != NULL, "OPENCL_LAYERS is not set");
-  layer = g_module_open (path, G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
-  fail_unless (layer != NULL, "cannot open the layer: %s", g_module_error ());
-  fail_unless (g_module_symbol (layer, GST_CL_QCOM_LAYER_COUNTS_SYMBOL,
-          (gpointer *) & get_counts));
-  get_counts (&counts);
-  g_module_close (layer);
-  return counts;
-}
-
 static const GstCLDeviceInfo *
 device (void)
 {
@@ -68,6 +50,46 @@ device (void)
 
   fail_unless (info != NULL, "no OpenCL device");
   return info;
+}
+
+/* The layer's function @name. The loader loads the layer on the first
+ * OpenCL call (the device enumeration here): the handle opened here is
+ * then the loader's, and the function stays valid after it is closed. */
+static gpointer
+layer_function (const gchar * name)
+{
+  const gchar *path = g_getenv ("OPENCL_LAYERS");
+  gpointer function = NULL;
+  GModule *layer;
+
+  fail_unless (path != NULL, "OPENCL_LAYERS is not set");
+  device ();
+  layer = g_module_open (path, G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
+  fail_unless (layer != NULL, "cannot open the layer: %s", g_module_error ());
+  fail_unless (g_module_symbol (layer, name, &function), "%s: %s", name,
+      g_module_error ());
+  g_module_close (layer);
+  return function;
+}
+
+static GstCLQcomLayerCounts
+layer_counts (void)
+{
+  GstCLQcomLayerGetCounts get_counts =
+      layer_function (GST_CL_QCOM_LAYER_COUNTS_SYMBOL);
+  GstCLQcomLayerCounts counts;
+
+  get_counts (&counts);
+  return counts;
+}
+
+static void
+layer_refuse_samplers (gboolean refuse)
+{
+  GstCLQcomLayerRefuseSamplers refuse_samplers =
+      layer_function (GST_CL_QCOM_LAYER_REFUSE_SYMBOL);
+
+  refuse_samplers (refuse);
 }
 
 static gboolean
@@ -620,6 +642,63 @@ GST_START_TEST (test_scale_native_refused)
 
 GST_END_TEST;
 
+/* A property that rules the sampler out while playing: mode=native fails
+ * on the next frame, naming the rule. */
+GST_START_TEST (test_scale_native_refused_while_playing)
+{
+  GstBus *bus = gst_bus_new ();
+  GstVideoFrame in, out;
+  GstVideoInfo info;
+  GstHarness *h;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 24, 18);
+  h = scale_harness ("memory=image mode=native", &info, 48, 36, bus);
+  push_and_map (h, &info, 1, &in, &out);
+  fail_unless_equals_int (active_mode (h), MODE_NATIVE);
+  unmap_frames (&in, &out);
+
+  g_object_set (h->element, "c", 0.6, NULL);
+  fail_unless_equals_int (gst_harness_push (h, random_buffer (&info, 2)),
+      GST_FLOW_ERROR);
+  assert_error (bus, "Catmull-Rom");
+  teardown_with_bus (h, bus);
+}
+
+GST_END_TEST;
+
+/* A device that fails to make the bicubic sampler: the frame fails with
+ * an error that says so, and nothing is left behind (the leaks tracer and
+ * the context's object counts check that at the end). */
+GST_START_TEST (test_sampler_creation_fails)
+{
+  const gchar *factory = __i__ ? "clrotate" : "clbicubicscale";
+  GstCLQcomLayerCounts before = layer_counts (), after;
+  GstBus *bus = gst_bus_new ();
+  GstVideoInfo info;
+  GstHarness *h;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 24, 18);
+  if (__i__) {
+    h = element_harness (factory, "memory=image method=bicubic angle=20", bus);
+    gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+  } else {
+    h = scale_harness ("memory=image", &info, 48, 36, bus);
+  }
+  layer_refuse_samplers (TRUE);
+  fail_unless_equals_int (gst_harness_push (h, random_buffer (&info, 1)),
+      GST_FLOW_ERROR);
+  layer_refuse_samplers (FALSE);
+  assert_error (bus, "Creating the bicubic sampler failed: "
+      "CL_INVALID_VALUE");
+  teardown_with_bus (h, bus);
+
+  after = layer_counts ();
+  fail_unless_equals_int (after.samplers_created, before.samplers_created);
+  fail_unless_equals_int (after.kernel_runs, before.kernel_runs);
+}
+
+GST_END_TEST;
+
 /* clrotate */
 
 /* Allowed |output - model| of the rotation: one step of the format as for
@@ -641,7 +720,8 @@ rotate_tolerance (gdouble max_value)
 GST_START_TEST (test_rotate_native)
 {
   const gchar *format = all_formats[__i__];
-  static const gdouble angles[] = { 20, -33.3 };
+  /* the last twice: the same caps, the same kernel */
+  static const gdouble angles[] = { 20, -33.3, -33.3 };
   GstCLQcomLayerCounts before = layer_counts (), after;
   GstVideoInfo info;
   GstHarness *h;
@@ -743,6 +823,8 @@ clnative_suite (void)
   tcase_add_test (tc, test_scale_renegotiation);
   tcase_add_test (tc, test_scale_lifecycle);
   tcase_add_loop_test (tc, test_scale_native_refused, 0, 3);
+  tcase_add_test (tc, test_scale_native_refused_while_playing);
+  tcase_add_loop_test (tc, test_sampler_creation_fails, 0, 2);
   tcase_add_loop_test (tc, test_rotate_native, 0, G_N_ELEMENTS (all_formats));
   tcase_add_loop_test (tc, test_rotate_without_sampler, 0, 3);
   return s;
