@@ -10,9 +10,10 @@
  *   CL_DEVICE_EXTENSIONS_WITH_VERSION;
  * - accepts CL_FILTER_BICUBIC_QCOM in clCreateSampler and
  *   clCreateSamplerWithProperties and hands the driver CL_FILTER_LINEAR in
- *   its place: no driver here filters bicubically, so a kernel that reads
- *   through such a sampler gets bilinear values, which the tests compare
- *   with a bilinear reference; or, when a test asks, refuses them;
+ *   its place: the drivers the suite runs on cannot filter bicubically,
+ *   so a kernel that reads through such a sampler gets bilinear values,
+ *   which the tests compare with a bilinear reference; or, when a test
+ *   asks, refuses them;
  * - takes the "#pragma OPENCL EXTENSION cl_qcom_filter_bicubic : enable"
  *   line out of program sources (a compiler that does not know the
  *   extension warns about it, as PoCL does, or refuses it);
