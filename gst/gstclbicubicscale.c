@@ -171,13 +171,13 @@ is_catmull_rom (gdouble b, gdouble c)
 }
 
 static gboolean
-native_not_possible (const GstCLDeviceInfo * device, GstCLMemory memory,
+native_not_possible (const GstCLDeviceInfo * device, GstCLStorage memory,
     gdouble b, gdouble c, gboolean antialias, gint in_width, gint in_height,
     gint out_width, gint out_height, const gchar ** why)
 {
   if (!device->has_qcom_bicubic)
     *why = "the device does not advertise cl_qcom_filter_bicubic";
-  else if (memory != GST_CL_MEMORY_IMAGE)
+  else if (memory != GST_CL_STORAGE_IMAGE)
     *why = "the native sampler needs memory=image";
   else if (!is_catmull_rom (b, c))
     *why = "the native sampler's weights are Catmull-Rom (b=0, c=0.5)";
@@ -201,7 +201,7 @@ native_not_possible (const GstCLDeviceInfo * device, GstCLMemory memory,
  */
 gboolean
 gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
-    GstCLMemory memory, GstCLBicubicScaleMode requested, gdouble b,
+    GstCLStorage memory, GstCLBicubicScaleMode requested, gdouble b,
     gdouble c, gboolean antialias, gint in_width, gint in_height,
     gint out_width, gint out_height, GstCLBicubicScaleMode * chosen,
     GError ** error)

@@ -28,7 +28,7 @@ typedef enum
 } GstCLBicubicScaleMode;
 
 gboolean gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
-    GstCLMemory memory, GstCLBicubicScaleMode requested, gdouble b,
+    GstCLStorage memory, GstCLBicubicScaleMode requested, gdouble b,
     gdouble c, gboolean antialias, gint in_width, gint in_height,
     gint out_width, gint out_height, GstCLBicubicScaleMode * chosen,
     GError ** error);

@@ -18,12 +18,12 @@ typedef struct
 {
   /* properties, under the object lock */
   gchar *device;
-  GstCLMemory memory_setting;
+  GstCLStorage memory_setting;
 
   /* READY and up */
   GstCLContext *context;        /* also under the object lock */
-  GstCLMemory setting;          /* the memory property when opened */
-  GstCLMemory memory;           /* for the negotiated caps: image or buffer */
+  GstCLStorage setting;          /* the memory property when opened */
+  GstCLStorage memory;           /* for the negotiated caps: image or buffer */
   GstCaps *device_caps;         /* what the device serves */
   GstAllocator *pinned;         /* devices that do not share host memory */
   gchar *device_limits;         /* why it serves less than every caps, or
@@ -105,7 +105,7 @@ gst_cl_filter_get_context (GstCLFilter * self)
   return PRIV (self)->context;
 }
 
-GstCLMemory
+GstCLStorage
 gst_cl_filter_get_memory (GstCLFilter * self)
 {
   return PRIV (self)->memory;
@@ -126,7 +126,7 @@ gst_cl_filter_wants_wide (GstCLFilter * self)
 
   /* GST_CL_TEST_NARROW=1: the one-pixel kernels, which GPUs run with
    * buffers, on a CPU device too (for the kernel checks on Oclgrind). */
-  return priv->memory == GST_CL_MEMORY_BUFFER
+  return priv->memory == GST_CL_STORAGE_BUFFER
       && (priv->context->info->type & CL_DEVICE_TYPE_CPU)
       && !g_getenv ("GST_CL_TEST_NARROW");
 }
@@ -212,7 +212,7 @@ build_device_caps (GstCLFilter * self)
       GST_INFO_OBJECT (self, "%s cannot hold %s frames in images",
           info->device_name, g_value_get_string (f));
   }
-  if (priv->setting == GST_CL_MEMORY_IMAGE) {
+  if (priv->setting == GST_CL_STORAGE_IMAGE) {
     gchar *held = format_names (&served);
 
     max_w = MIN (info->image2d_max_width, G_MAXINT);
@@ -392,7 +392,7 @@ open_device (GstCLFilter * self, GError ** error)
     return FALSE;
 
   info = priv->context->info;
-  if (priv->setting == GST_CL_MEMORY_IMAGE && !info->image_support) {
+  if (priv->setting == GST_CL_STORAGE_IMAGE && !info->image_support) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
         "memory=image, but %s has no image support (CL_DEVICE_IMAGE_SUPPORT "
         "is false); use memory=buffer or auto", info->device_name);
@@ -610,7 +610,7 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   priv->memory = gst_cl_choose_storage (priv->setting, priv->context->info,
       in_info, out_info);
   GST_INFO_OBJECT (self, "frames in %s",
-      priv->memory == GST_CL_MEMORY_IMAGE ? "images" : "buffers");
+      priv->memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers");
 
   /* Frames are allocated in passthrough too: a controllable property may
    * leave it on any frame. */
@@ -826,8 +826,8 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   g_object_class_install_property (gobject_class, PROP_MEMORY,
       g_param_spec_enum ("memory", "Memory",
           "Device storage of frames: auto (images on GPUs, buffers "
-          "elsewhere), image or buffer", GST_TYPE_CL_MEMORY,
-          GST_CL_MEMORY_AUTO, G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
+          "elsewhere), image or buffer", GST_TYPE_CL_STORAGE,
+          GST_CL_STORAGE_AUTO, G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
           G_PARAM_STATIC_STRINGS));
 
   gst_element_class_add_pad_template (element_class,
@@ -849,5 +849,5 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   filter_class->transform_frame = gst_cl_filter_transform_frame;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_FILTER, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CL_MEMORY, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_STORAGE, 0);
 }

@@ -38,7 +38,7 @@ struct _GstCLFilterClass
 
 GstCLContext *gst_cl_filter_get_context (GstCLFilter * filter);
 
-GstCLMemory gst_cl_filter_get_memory (GstCLFilter * filter);
+GstCLStorage gst_cl_filter_get_memory (GstCLFilter * filter);
 
 /* Channel values per work-item of a kernel built with -DGST_CL_WIDE (the
  * WIDE of kernels/common.cl). */

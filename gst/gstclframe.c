@@ -10,18 +10,18 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
 #define GST_CAT_DEFAULT gst_cl_context_debug
 
 GType
-gst_cl_memory_get_type (void)
+gst_cl_storage_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
-    {GST_CL_MEMORY_AUTO, "Images on GPUs, buffers on other devices", "auto"},
-    {GST_CL_MEMORY_IMAGE, "OpenCL images", "image"},
-    {GST_CL_MEMORY_BUFFER, "OpenCL buffers", "buffer"},
+    {GST_CL_STORAGE_AUTO, "Images on GPUs, buffers on other devices", "auto"},
+    {GST_CL_STORAGE_IMAGE, "OpenCL images", "image"},
+    {GST_CL_STORAGE_BUFFER, "OpenCL buffers", "buffer"},
     {0, NULL, NULL},
   };
 
   if (g_once_init_enter (&type))
-    g_once_init_leave (&type, g_enum_register_static ("GstCLMemory", values));
+    g_once_init_leave (&type, g_enum_register_static ("GstCLStorage", values));
   return type;
 }
 
@@ -77,7 +77,7 @@ plane_component (const GstVideoFormatInfo * finfo, guint plane)
  */
 gboolean
 gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
-    GstCLMemory memory)
+    GstCLStorage memory)
 {
   GstVideoFormat format = GST_VIDEO_INFO_FORMAT (info);
 
@@ -124,7 +124,7 @@ image_format_flag (guint channels, guint depth)
  * no CL_RG images, so no NV12 there).
  */
 gboolean
-gst_cl_format_supported (GstVideoFormat format, GstCLMemory memory,
+gst_cl_format_supported (GstVideoFormat format, GstCLStorage memory,
     const GstCLDeviceInfo * device)
 {
   const GstVideoFormatInfo *finfo = gst_video_format_get_info (format);
@@ -133,7 +133,7 @@ gst_cl_format_supported (GstVideoFormat format, GstCLMemory memory,
   for (guint p = 0; p < GST_VIDEO_FORMAT_INFO_N_PLANES (finfo); p++) {
     if (!plane_channels (format, p, &channels))
       return FALSE;
-    if (memory == GST_CL_MEMORY_IMAGE && !(device->image_formats &
+    if (memory == GST_CL_STORAGE_IMAGE && !(device->image_formats &
             image_format_flag (channels, format_depth (format))))
       return FALSE;
   }
@@ -171,7 +171,7 @@ static gboolean
 fits_images (const GstCLDeviceInfo * device, const GstVideoInfo * info)
 {
   return gst_cl_format_supported (GST_VIDEO_INFO_FORMAT (info),
-      GST_CL_MEMORY_IMAGE, device)
+      GST_CL_STORAGE_IMAGE, device)
       && (gsize) GST_VIDEO_INFO_WIDTH (info) <= device->image2d_max_width
       && (gsize) GST_VIDEO_INFO_HEIGHT (info) <= device->image2d_max_height;
 }
@@ -185,16 +185,16 @@ fits_images (const GstCLDeviceInfo * device, const GstVideoInfo * info)
  * size in images; buffers elsewhere: on CPU devices image reads are
  * software and much slower than buffer loads.
  */
-GstCLMemory
-gst_cl_choose_storage (GstCLMemory setting, const GstCLDeviceInfo * device,
+GstCLStorage
+gst_cl_choose_storage (GstCLStorage setting, const GstCLDeviceInfo * device,
     const GstVideoInfo * in, const GstVideoInfo * out)
 {
-  if (setting != GST_CL_MEMORY_AUTO)
+  if (setting != GST_CL_STORAGE_AUTO)
     return setting;
   if ((device->type & CL_DEVICE_TYPE_GPU) && device->image_support
       && fits_images (device, in) && fits_images (device, out))
-    return GST_CL_MEMORY_IMAGE;
-  return GST_CL_MEMORY_BUFFER;
+    return GST_CL_STORAGE_IMAGE;
+  return GST_CL_STORAGE_BUFFER;
 }
 
 /**
@@ -207,7 +207,7 @@ gst_cl_choose_storage (GstCLMemory setting, const GstCLDeviceInfo * device,
  */
 gboolean
 gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
-    const GstVideoInfo * info, GstCLMemory memory, GError ** error)
+    const GstVideoInfo * info, GstCLStorage memory, GError ** error)
 {
   if (!gst_cl_frame_layout (frame, info, memory)) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
@@ -216,7 +216,7 @@ gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
     return FALSE;
   }
   frame->context = context;
-  frame->in_place = memory == GST_CL_MEMORY_BUFFER
+  frame->in_place = memory == GST_CL_STORAGE_BUFFER
       && context->info->host_unified && !g_getenv ("GST_CL_COPY_FRAMES");
   return alloc_planes (frame, context, error);
 }
@@ -226,12 +226,12 @@ static gboolean
 alloc_planes (GstCLFrame * frame, GstCLContext * context,
     GError ** error)
 {
-  GstCLMemory memory = frame->memory;
+  GstCLStorage memory = frame->memory;
 
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
 
-    if (memory == GST_CL_MEMORY_IMAGE)
+    if (memory == GST_CL_STORAGE_IMAGE)
       plane->mem = create_plane_image (context, plane, error);
     else
       plane->mem = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
@@ -257,7 +257,7 @@ gst_cl_frame_release (GstCLFrame * frame)
 /* Copies one plane between host rows of any stride and the device. */
 static cl_int
 transfer_plane (GstCLContext * context, const GstCLPlane * plane,
-    GstCLMemory memory, gboolean upload, gpointer data, gsize stride)
+    GstCLStorage memory, gboolean upload, gpointer data, gsize stride)
 {
   const gsize origin[3] = { 0, 0, 0 };
   const gsize row_bytes = plane_row_bytes (plane);
@@ -266,7 +266,7 @@ transfer_plane (GstCLContext * context, const GstCLPlane * plane,
    * every frame waits for them, on the in-order queue. */
   cl_bool blocking = upload ? CL_FALSE : CL_TRUE;
 
-  if (memory == GST_CL_MEMORY_IMAGE) {
+  if (memory == GST_CL_STORAGE_IMAGE) {
     const gsize region[3] = { plane->width, plane->height, 1 };
     return upload ?
         clEnqueueWriteImage (queue, plane->mem, blocking, origin, region,
@@ -510,11 +510,11 @@ gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
 
 /* -D options that compile a kernel for one plane layout and storage. */
 gchar *
-gst_cl_plane_build_options (const GstCLPlane * plane, GstCLMemory memory,
+gst_cl_plane_build_options (const GstCLPlane * plane, GstCLStorage memory,
     const gchar * extra)
 {
   return g_strdup_printf ("-DCHANNELS=%u -DDEPTH=%u%s%s%s", plane->channels,
-      plane->depth, memory == GST_CL_MEMORY_IMAGE ? " -DGST_CL_IMAGES" : "",
+      plane->depth, memory == GST_CL_STORAGE_IMAGE ? " -DGST_CL_IMAGES" : "",
       extra ? " " : "", extra ? extra : "");
 }
 

@@ -17,13 +17,13 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  GST_CL_MEMORY_AUTO,
-  GST_CL_MEMORY_IMAGE,
-  GST_CL_MEMORY_BUFFER,
-} GstCLMemory;
+  GST_CL_STORAGE_AUTO,
+  GST_CL_STORAGE_IMAGE,
+  GST_CL_STORAGE_BUFFER,
+} GstCLStorage;
 
-#define GST_TYPE_CL_MEMORY (gst_cl_memory_get_type ())
-GType gst_cl_memory_get_type (void);
+#define GST_TYPE_CL_STORAGE (gst_cl_storage_get_type ())
+GType gst_cl_storage_get_type (void);
 
 /* The formats every element takes. */
 #define GST_CL_FORMATS "{ RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, " \
@@ -48,7 +48,7 @@ typedef struct
   GstVideoInfo info;
   GstCLContext *context;        /* where the planes are: not a reference,
                                  * the element holds it */
-  GstCLMemory memory;           /* GST_CL_MEMORY_IMAGE or _BUFFER */
+  GstCLStorage memory;           /* GST_CL_STORAGE_IMAGE or _BUFFER */
   /* Buffers on a device that shares host memory (CPU devices): kernels
    * use the mapped frame in place, with no copy in or out. */
   gboolean in_place;
@@ -57,17 +57,17 @@ typedef struct
 } GstCLFrame;
 
 gboolean gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
-    GstCLMemory memory);
+    GstCLStorage memory);
 
-gboolean gst_cl_format_supported (GstVideoFormat format, GstCLMemory memory,
+gboolean gst_cl_format_supported (GstVideoFormat format, GstCLStorage memory,
     const GstCLDeviceInfo * device);
 
-GstCLMemory gst_cl_choose_storage (GstCLMemory setting,
+GstCLStorage gst_cl_choose_storage (GstCLStorage setting,
     const GstCLDeviceInfo * device, const GstVideoInfo * in,
     const GstVideoInfo * out);
 
 gboolean gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
-    const GstVideoInfo * info, GstCLMemory memory, GError ** error);
+    const GstVideoInfo * info, GstCLStorage memory, GError ** error);
 
 void gst_cl_frame_release (GstCLFrame * frame);
 
@@ -86,7 +86,7 @@ void gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
     guint32 argb, gfloat value[4]);
 
 gchar *gst_cl_plane_build_options (const GstCLPlane * plane,
-    GstCLMemory memory, const gchar * extra);
+    GstCLStorage memory, const gchar * extra);
 
 /* Sets a kernel's arguments in order; the first failure is kept. */
 typedef struct

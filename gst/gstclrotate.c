@@ -301,7 +301,7 @@ uses_native_bicubic (GstCLRotate * self)
   GstCLFilter *filter = GST_CL_FILTER (self);
 
   return gst_cl_filter_get_context (filter)->info->has_qcom_bicubic
-      && gst_cl_filter_get_memory (filter) == GST_CL_MEMORY_IMAGE;
+      && gst_cl_filter_get_memory (filter) == GST_CL_STORAGE_IMAGE;
 }
 
 static cl_kernel

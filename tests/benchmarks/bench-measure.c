@@ -22,12 +22,12 @@
 /* ---- the device of the floor ---- */
 
 const gchar *
-bench_memory_name (GstCLMemory memory)
+bench_memory_name (GstCLStorage memory)
 {
   switch (memory) {
-    case GST_CL_MEMORY_IMAGE:
+    case GST_CL_STORAGE_IMAGE:
       return "image";
-    case GST_CL_MEMORY_BUFFER:
+    case GST_CL_STORAGE_BUFFER:
       return "buffer";
     default:
       return "auto";
@@ -391,7 +391,7 @@ floor_free (gpointer data)
 }
 
 /* The storage the elements choose for this geometry. */
-static GstCLMemory
+static GstCLStorage
 floor_memory (const BenchGeometry * g, const BenchDevice * device)
 {
   return gst_cl_choose_storage (device->memory, device->info, &g->in, &g->out);
@@ -402,12 +402,12 @@ static gchar *
 floor_impossible (const BenchGeometry * g, const BenchDevice * device)
 {
   const GstVideoInfo *infos[] = { &g->in, &g->out };
-  GstCLMemory memory;
+  GstCLStorage memory;
 
   if (device->context == NULL)
     return g_strdup_printf ("no OpenCL device: %s", device->error);
   memory = floor_memory (g, device);
-  if (memory == GST_CL_MEMORY_IMAGE && !device->info->image_support)
+  if (memory == GST_CL_STORAGE_IMAGE && !device->info->image_support)
     return g_strdup_printf ("%s has no image support",
         device->info->device_name);
   for (guint i = 0; i < G_N_ELEMENTS (infos); i++)
@@ -424,7 +424,7 @@ floor_new (const BenchGeometry * g, GstBuffer * input, BenchDevice * device,
     gint runs, GError ** error)
 {
   Floor *f = g_new0 (Floor, 1);
-  GstCLMemory memory = floor_memory (g, device);
+  GstCLStorage memory = floor_memory (g, device);
 
   f->context = device->context;
   f->run_ms = g_new0 (gdouble, runs);

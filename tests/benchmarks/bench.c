@@ -204,9 +204,9 @@ print_header (const BenchMachine * machine, const BenchDevice * device,
 /* ---- options ---- */
 
 static gboolean
-parse_memory (const gchar * text, GstCLMemory * memory)
+parse_memory (const gchar * text, GstCLStorage * memory)
 {
-  GEnumClass *klass = g_type_class_ref (GST_TYPE_CL_MEMORY);
+  GEnumClass *klass = g_type_class_ref (GST_TYPE_CL_STORAGE);
   GEnumValue *value = g_enum_get_value_by_nick (klass, text);
 
   if (value)
@@ -316,7 +316,7 @@ settings_from_options (const Options * o, BenchSettings * s)
   s->runs = o->runs;
   s->warmup = o->warmup;
   s->device = o->device && *o->device ? o->device : NULL;
-  s->memory = GST_CL_MEMORY_AUTO;
+  s->memory = GST_CL_STORAGE_AUTO;
   if (o->memory && !parse_memory (o->memory, &s->memory)) {
     g_printerr ("--memory takes auto, image or buffer, not \"%s\"\n",
         o->memory);

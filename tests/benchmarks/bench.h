@@ -77,7 +77,7 @@ typedef struct
   gint runs;
   gint warmup;                  /* frames before the first run */
   gchar *device;                /* selector; NULL: the elements' default */
-  GstCLMemory memory;
+  GstCLStorage memory;
 } BenchSettings;
 
 typedef enum
@@ -123,13 +123,13 @@ typedef struct
   /* Host frames come from it: pinned memory on devices that do not share
    * host memory, as our elements offer upstream; NULL: system memory. */
   GstAllocator *host_allocator;
-  GstCLMemory memory;           /* the setting; auto resolves per geometry */
+  GstCLStorage memory;           /* the setting; auto resolves per geometry */
   gchar *version;               /* CL_DEVICE_VERSION */
 } BenchDevice;
 
 void bench_device_open (BenchDevice * device, const BenchSettings * settings);
 void bench_device_close (BenchDevice * device);
-const gchar *bench_memory_name (GstCLMemory memory);
+const gchar *bench_memory_name (GstCLStorage memory);
 
 void bench_run_workload (const BenchWorkload * workload,
     const BenchSettings * settings, BenchDevice * device,

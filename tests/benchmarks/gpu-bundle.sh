@@ -42,6 +42,9 @@ for p in $optional_plugins; do
     fi
 done
 cp "$build/gst/libgstopencl.so" "$out/plugins/"
+# The test layer that gives the device cl_qcom_filter_bicubic
+# (elements_clnative loads it through OPENCL_LAYERS).
+cp "$build"/tests/libgstcl-qcom-bicubic-layer.so "$out/lib/"
 find "$build/tests" "$build/docs" -maxdepth 3 -type f -executable \
     ! -name '*.so' ! -name '*.sh' -exec cp {} "$out/bin/" \; 2>/dev/null || true
 

@@ -48,7 +48,13 @@ run() {
 
 for t in "$bundle"/bin/elements_* "$bundle"/bin/unit_* \
     "$bundle"/bin/pipelines_*; do
-    [ -x "$t" ] && run "$(basename "$t")" 240 "$t"
+    [ -x "$t" ] || continue
+    case "$(basename "$t")" in
+    elements_clnative)
+        OPENCL_LAYERS="$bundle/lib/libgstcl-qcom-bicubic-layer.so" \
+            run "$(basename "$t")" 240 "$t" ;;
+    *) run "$(basename "$t")" 240 "$t" ;;
+    esac
 done
 run rotate-app 45 rotate-app --sink "fakesink sync=true" --frames 45
 run rotate-app-fit 45 rotate-app --sink "fakesink sync=true" \

@@ -314,7 +314,7 @@ memory_serves (const gchar * memory, GstVideoFormat format)
   if (g_str_equal (memory, "buffer"))
     return TRUE;
   return device->image_support && gst_cl_format_supported (format,
-      GST_CL_MEMORY_IMAGE, device);
+      GST_CL_STORAGE_IMAGE, device);
 }
 
 static GstElement *
@@ -617,7 +617,7 @@ GST_START_TEST (test_kernel_variants_build)
   fail_unless (context != NULL);
   for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
     for (guint wide = 0; wide < 2; wide++)
-      for (guint m = GST_CL_MEMORY_IMAGE; m <= GST_CL_MEMORY_BUFFER; m++) {
+      for (guint m = GST_CL_STORAGE_IMAGE; m <= GST_CL_STORAGE_BUFFER; m++) {
         GstCLPlane plane = {.channels = layouts[l][0],.depth = layouts[l][1] };
         gchar *options = gst_cl_plane_build_options (&plane, m,
             wide ? "-DSUM_WIDE" : NULL);

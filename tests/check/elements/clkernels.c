@@ -76,7 +76,7 @@ run_variant (const Variant * v, GstContext * context, GstVideoFormat format,
 
   ret = gst_harness_push (h, rel_noise_buffer (&in, format));
   if (ret == GST_FLOW_NOT_NEGOTIATED && g_str_equal (memory, "image")
-      && !gst_cl_format_supported (format, GST_CL_MEMORY_IMAGE,
+      && !gst_cl_format_supported (format, GST_CL_STORAGE_IMAGE,
           gst_cl_device_select (NULL, NULL))) {
     GST_INFO ("%s: no %s images here", v->factory,
         gst_video_format_to_string (format));

@@ -96,7 +96,7 @@ static gboolean
 images_hold (const gchar * format)
 {
   return gst_cl_format_supported (gst_video_format_from_string (format),
-      GST_CL_MEMORY_IMAGE, device ());
+      GST_CL_STORAGE_IMAGE, device ());
 }
 
 /* Sets "name=value name=value ..." on @object, as gst-launch would. */

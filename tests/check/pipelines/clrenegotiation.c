@@ -124,7 +124,7 @@ GST_START_TEST (test_renegotiation)
     gchar **got, **want, *got_s, *want_s;
 
     if (g_str_equal (memory, "image")
-        && !gst_cl_format_supported (seg->format, GST_CL_MEMORY_IMAGE,
+        && !gst_cl_format_supported (seg->format, GST_CL_STORAGE_IMAGE,
             device)) {
       GST_INFO ("segment %u: no %s images here", s, format);
       continue;

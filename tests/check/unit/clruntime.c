@@ -60,8 +60,8 @@ static const struct
   {320, 240, 160, 480, TRUE},   /* down in x, up in y */
 };
 
-static const GstCLMemory memories[] = {
-  GST_CL_MEMORY_IMAGE, GST_CL_MEMORY_BUFFER,
+static const GstCLStorage memories[] = {
+  GST_CL_STORAGE_IMAGE, GST_CL_STORAGE_BUFFER,
 };
 
 static const GstCLBicubicScaleMode requests[] = {
@@ -72,12 +72,12 @@ static const GstCLBicubicScaleMode requests[] = {
 /* NULL when the native sampler can run, else a word the refusal must
  * contain: the first condition it fails. */
 static const gchar *
-native_obstacle (gboolean qcom, GstCLMemory memory, gdouble b, gdouble c,
+native_obstacle (gboolean qcom, GstCLStorage memory, gdouble b, gdouble c,
     gboolean antialias, gboolean downscale)
 {
   if (!qcom)
     return "cl_qcom_filter_bicubic";
-  if (memory != GST_CL_MEMORY_IMAGE)
+  if (memory != GST_CL_STORAGE_IMAGE)
     return "memory=image";
   if (b != 0.0 || c != 0.5)
     return "Catmull-Rom";
@@ -88,7 +88,7 @@ native_obstacle (gboolean qcom, GstCLMemory memory, gdouble b, gdouble c,
 
 static void
 check_choice (gboolean qcom, guint f, guint s, gboolean antialias,
-    GstCLMemory memory, GstCLBicubicScaleMode requested)
+    GstCLStorage memory, GstCLBicubicScaleMode requested)
 {
   GstCLDeviceInfo device = fake_device (qcom);
   const gchar *obstacle = native_obstacle (qcom, memory, filters[f].b,
@@ -280,7 +280,7 @@ GST_START_TEST (test_frame_layout)
     const gchar *name = gst_video_format_to_string (layouts[i].format);
 
     gst_video_info_set_format (&info, layouts[i].format, 33, 17);
-    fail_unless (gst_cl_frame_layout (&frame, &info, GST_CL_MEMORY_BUFFER));
+    fail_unless (gst_cl_frame_layout (&frame, &info, GST_CL_STORAGE_BUFFER));
     fail_unless_equals_int (frame.n_planes, layouts[i].n_planes);
     for (guint p = 0; p < frame.n_planes; p++) {
       const PlaneLayout *want = &layouts[i].planes[p];
@@ -298,7 +298,7 @@ GST_START_TEST (test_frame_layout)
 
   /* Not one of GST_CL_FORMATS. */
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_YUY2, 32, 16);
-  fail_if (gst_cl_frame_layout (&frame, &info, GST_CL_MEMORY_BUFFER));
+  fail_if (gst_cl_frame_layout (&frame, &info, GST_CL_STORAGE_BUFFER));
 }
 
 GST_END_TEST;
