@@ -518,6 +518,39 @@ gst_cl_plane_build_options (const GstCLPlane * plane, GstCLMemory memory,
       extra ? " " : "", extra ? extra : "");
 }
 
+/**
+ * gst_cl_normalize_par:
+ *
+ * A pixel aspect ratio with a 0 numerator or denominator (caps say 0/1 for
+ * "unknown") counts as square, as a missing one does.
+ */
+void
+gst_cl_normalize_par (gint * par_n, gint * par_d)
+{
+  if (*par_n == 0 || *par_d == 0)
+    *par_n = *par_d = 1;
+}
+
+/**
+ * gst_cl_structure_get_par:
+ *
+ * Reads the pixel aspect ratio of @s, normalized; 1/1 where it has none or
+ * not a fixed one.
+ *
+ * Returns: whether @s has a fixed pixel-aspect-ratio
+ */
+gboolean
+gst_cl_structure_get_par (const GstStructure * s, gint * par_n, gint * par_d)
+{
+  gboolean fixed = gst_structure_get_fraction (s, "pixel-aspect-ratio",
+      par_n, par_d);
+
+  if (!fixed)
+    *par_n = *par_d = 1;
+  gst_cl_normalize_par (par_n, par_d);
+  return fixed;
+}
+
 void
 gst_cl_args_init (GstCLArgs * args, cl_kernel kernel)
 {
