@@ -451,9 +451,8 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
   ret = gst_caps_new_empty ();
   for (guint i = 0; i < gst_caps_get_size (caps); i++) {
     GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
-    gint w, h, par_n = 1, par_d = 1;
-    gboolean has_par = gst_structure_get_fraction (s, "pixel-aspect-ratio",
-        &par_n, &par_d);
+    gint w, h, par_n, par_d;
+    gboolean has_par = gst_cl_structure_get_par (s, &par_n, &par_d);
 
     if (direction == GST_PAD_SINK && gst_structure_get_int (s, "width", &w)
         && gst_structure_get_int (s, "height", &h)) {
