@@ -941,6 +941,67 @@ gst_cl_bicubic_scale_fixate_caps (GstBaseTransform * trans,
   return othercaps;
 }
 
+/* Whether the picture covers only part of the output (add-borders). */
+static gboolean
+letterboxed (GstCLBicubicScale * self, const GstVideoInfo * out)
+{
+  const GstVideoRectangle *rect = &self->planes[0].rect;
+
+  return self->n_planes > 0 && (rect->w != out->width
+      || rect->h != out->height);
+}
+
+/* @roi placed on the picture of a letterboxed output, scaled as
+ * gst_video_meta_transform_scale() scales (rounding down). */
+static void
+add_letterboxed_roi (GstCLBicubicScale * self, GstBuffer * outbuf,
+    const GstVideoRegionOfInterestMeta * roi, const GstVideoInfo * in)
+{
+  const GstVideoRectangle *picture = &self->planes[0].rect;
+  GstVideoRectangle rect;
+
+  rect.x = picture->x + (gint64) roi->x * picture->w / in->width;
+  rect.y = picture->y + (gint64) roi->y * picture->h / in->height;
+  rect.w = (gint64) roi->w * picture->w / in->width;
+  rect.h = (gint64) roi->h * picture->h / in->height;
+  gst_cl_buffer_add_roi_meta (outbuf, roi, &rect);
+}
+
+/* Metas follow videoscale's rules: those about geometry (tags video, size,
+ * orientation only) are kept, and scaled through their transform where
+ * tagged size; the others go the GstVideoFilter way. With borders the
+ * picture is only part of the frame, where a scale would misplace them: a
+ * region of interest is placed on the picture, other size metas dropped. */
+static gboolean
+gst_cl_bicubic_scale_transform_meta (GstBaseTransform * trans,
+    GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf)
+{
+  GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (trans);
+  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+  const GstMetaInfo *info = meta->info;
+  GstVideoMetaTransform scale = { &filter->in_info, &filter->out_info };
+
+  if (!gst_cl_meta_is_geometry (meta))
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
+        outbuf, meta, inbuf);
+  if (!gst_meta_api_type_has_tag (info->api,
+          g_quark_from_static_string (GST_META_TAG_VIDEO_SIZE_STR)))
+    return TRUE;
+
+  if (!letterboxed (self, &filter->out_info)) {
+    if (info->transform_func)
+      info->transform_func (outbuf, meta, inbuf,
+          gst_video_meta_transform_scale_get_quark (), &scale);
+  } else if (info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE) {
+    add_letterboxed_roi (self, outbuf,
+        (GstVideoRegionOfInterestMeta *) meta, &filter->in_info);
+  } else {
+    GST_DEBUG_OBJECT (self, "dropping %s: it cannot be placed on a "
+        "letterboxed picture", g_type_name (info->api));
+  }
+  return FALSE;
+}
+
 /* Navigation pointers land on output pixels: report them in input pixels,
  * through the picture's rectangle when the output is letterboxed. */
 static gboolean
@@ -1110,6 +1171,7 @@ gst_cl_bicubic_scale_class_init (GstCLBicubicScaleClass * klass)
   trans_class->transform_caps = gst_cl_bicubic_scale_transform_caps;
   trans_class->fixate_caps = gst_cl_bicubic_scale_fixate_caps;
   trans_class->src_event = gst_cl_bicubic_scale_src_event;
+  trans_class->transform_meta = gst_cl_bicubic_scale_transform_meta;
 
   cl_class->open = gst_cl_bicubic_scale_open;
   cl_class->close = gst_cl_bicubic_scale_close;

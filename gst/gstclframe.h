@@ -93,6 +93,11 @@ void gst_cl_normalize_par (gint * par_n, gint * par_d);
 gboolean gst_cl_structure_get_par (const GstStructure * s, gint * par_n,
     gint * par_d);
 
+gboolean gst_cl_meta_is_geometry (const GstMeta * meta);
+
+void gst_cl_buffer_add_roi_meta (GstBuffer * buffer,
+    const GstVideoRegionOfInterestMeta * roi, const GstVideoRectangle * rect);
+
 /* Sets a kernel's arguments in order; the first failure is kept. */
 typedef struct
 {
