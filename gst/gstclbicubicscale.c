@@ -677,7 +677,8 @@ typedef struct
 {
   GstCLBicubicScale *self;
   GstStructure *outs;
-  const GValue *to_par;         /* the output PAR: fixed, or a range */
+  const GValue *to_par;         /* the output PAR: fixed, or a range; read
+                                 * it before changing outs */
   gint to_par_n, to_par_d;      /* its value where fixed */
   gint from_w, from_h;
   gint from_par_n, from_par_d;
@@ -876,8 +877,7 @@ fixate_par_for_size (const Fixation * fx, gint w, gint h)
 /* A missing PAR is 1/1 on the side being fixated from; on the side being
  * fixated it is free going downstream and 1/1 (set) going upstream. */
 static void
-fixation_par (Fixation * fx, GstPadDirection direction, GValue * square,
-    GValue * any)
+fixation_par (Fixation * fx, GstPadDirection direction, GValue * any)
 {
   fx->to_par = gst_structure_get_value (fx->outs, "pixel-aspect-ratio");
   if (fx->to_par == NULL && direction == GST_PAD_SINK) {
@@ -885,7 +885,8 @@ fixation_par (Fixation * fx, GstPadDirection direction, GValue * square,
     gst_value_set_fraction_range_full (any, 1, G_MAXINT, G_MAXINT, 1);
     fx->to_par = any;
   } else if (fx->to_par == NULL) {
-    gst_structure_set_value (fx->outs, "pixel-aspect-ratio", square);
+    gst_structure_set (fx->outs, "pixel-aspect-ratio", GST_TYPE_FRACTION, 1,
+        1, NULL);
     fx->to_par = gst_structure_get_value (fx->outs, "pixel-aspect-ratio");
   }
   gst_cl_structure_get_par (fx->outs, &fx->to_par_n, &fx->to_par_d);
@@ -896,12 +897,10 @@ fixate_size (GstCLBicubicScale * self, GstPadDirection direction,
     GstStructure * ins, GstStructure * outs)
 {
   Fixation fx = { self, outs };
-  GValue square = G_VALUE_INIT, any = G_VALUE_INIT;
+  GValue any = G_VALUE_INIT;
   gint w = 0, h = 0;
 
-  g_value_init (&square, GST_TYPE_FRACTION);
-  gst_value_set_fraction (&square, 1, 1);
-  fixation_par (&fx, direction, &square, &any);
+  fixation_par (&fx, direction, &any);
   gst_structure_get_int (ins, "width", &fx.from_w);
   gst_structure_get_int (ins, "height", &fx.from_h);
   gst_cl_structure_get_par (ins, &fx.from_par_n, &fx.from_par_d);
@@ -922,7 +921,6 @@ fixate_size (GstCLBicubicScale * self, GstPadDirection direction,
     else
       fixate_size_and_par (&fx);
   }
-  g_value_unset (&square);
   if (G_IS_VALUE (&any))
     g_value_unset (&any);
 }
