@@ -669,42 +669,33 @@ gst_cl_bicubic_scale_transform_caps (GstBaseTransform * trans,
   return ret;
 }
 
-static void
-get_par (const GstStructure * s, gint * n, gint * d)
+/* Fixation keeps the input's display aspect ratio (DAR) the way videoscale
+ * does (its fixate_size), case for case, so that the two scalers give the
+ * same caps: both sizes fixed (a free PAR keeps the DAR), one fixed, only
+ * the PAR fixed, or nothing fixed. */
+typedef struct
 {
-  if (!gst_structure_get_fraction (s, "pixel-aspect-ratio", n, d)) {
-    *n = 1;
-    *d = 1;
-  }
-}
+  GstCLBicubicScale *self;
+  GstStructure *outs;
+  const GValue *to_par;         /* the output PAR: fixed, or a range; read
+                                 * it before changing outs */
+  gint to_par_n, to_par_d;      /* its value where fixed */
+  gint from_w, from_h;
+  gint from_par_n, from_par_d;
+  gint dar_n, dar_d;
+} Fixation;
 
-/* Fixes the PAR field of @outs (if any and not fixed) as near to n/d as it
- * allows, and returns the PAR the output will have. */
-static void
-fixate_par (GstStructure * outs, gint n, gint d, gint * par_n, gint * par_d)
+/* a * b as a fraction, or FALSE after posting an error on overflow. */
+static gboolean
+multiply (const Fixation * fx, gint a_n, gint a_d, gint b_n, gint b_d,
+    gint * n, gint * d)
 {
-  if (gst_structure_has_field (outs, "pixel-aspect-ratio")
-      && !gst_value_is_fixed (gst_structure_get_value (outs,
-              "pixel-aspect-ratio")))
-    gst_structure_fixate_field_nearest_fraction (outs, "pixel-aspect-ratio",
-        n, d);
-  get_par (outs, par_n, par_d);
-}
-
-/* The output dimension that shows @size of the other at the display
- * aspect ratio dar_n/dar_d with pixels of aspect par_n/par_d. */
-static gint
-width_for_height (gint height, gint dar_n, gint dar_d, gint par_n, gint par_d)
-{
-  return MAX (gst_util_uint64_scale_round (height, (guint64) dar_n * par_d,
-          (guint64) dar_d * par_n), 1);
-}
-
-static gint
-height_for_width (gint width, gint dar_n, gint dar_d, gint par_n, gint par_d)
-{
-  return MAX (gst_util_uint64_scale_round (width, (guint64) dar_d * par_n,
-          (guint64) dar_n * par_d), 1);
+  if (gst_util_fraction_multiply (a_n, a_d, b_n, b_d, n, d))
+    return TRUE;
+  GST_ELEMENT_ERROR (fx->self, CORE, NEGOTIATION, (NULL),
+      ("Integer overflow computing the output size for a %dx%d input",
+          fx->from_w, fx->from_h));
+  return FALSE;
 }
 
 /* The value of @field nearest @value that @outs allows. */
@@ -719,79 +710,219 @@ nearest_int (const GstStructure * outs, const gchar * field, gint value)
   return value;
 }
 
-/* Whether @outs can take exactly @width x @height (fixing them there). */
-static gboolean
-try_size (GstStructure * outs, gint width, gint height)
+/* The output PAR nearest n/d that the caps allow. */
+static void
+nearest_par (const Fixation * fx, gint n, gint d, gint * par_n, gint * par_d)
 {
-  if (nearest_int (outs, "width", width) != width
-      || nearest_int (outs, "height", height) != height)
+  GstStructure *probe = gst_structure_copy (fx->outs);
+
+  if (!gst_structure_has_field (probe, "pixel-aspect-ratio"))
+    gst_structure_set_value (probe, "pixel-aspect-ratio", fx->to_par);
+  gst_structure_fixate_field_nearest_fraction (probe, "pixel-aspect-ratio",
+      n, d);
+  gst_structure_get_fraction (probe, "pixel-aspect-ratio", par_n, par_d);
+  gst_structure_free (probe);
+}
+
+/* Caps without a PAR field mean 1/1: only another PAR needs the field. */
+static void
+set_par (GstStructure * outs, gint n, gint d)
+{
+  if (gst_structure_has_field (outs, "pixel-aspect-ratio") || n != d)
+    gst_structure_set (outs, "pixel-aspect-ratio", GST_TYPE_FRACTION, n, d,
+        NULL);
+}
+
+/* The length along the other axis that shows @fixed pixels of this one at
+ * the input's DAR with pixels of par_n/par_d: width = height * DAR / PAR,
+ * height = width * PAR / DAR. */
+static gboolean
+other_length (const Fixation * fx, gboolean other_is_width, gint fixed,
+    gint par_n, gint par_d, gint * length)
+{
+  gint num, den;
+
+  if (!multiply (fx, fx->dar_n, fx->dar_d, par_d, par_n, &num, &den))
     return FALSE;
-  gst_structure_set (outs, "width", G_TYPE_INT, width, "height", G_TYPE_INT,
-      height, NULL);
+  *length = other_is_width ? gst_util_uint64_scale_int_round (fixed, num,
+      den) : gst_util_uint64_scale_int_round (fixed, den, num);
   return TRUE;
 }
 
-/* Keeps the input's display aspect ratio, as videoscale does: from the
- * fixed output dimension where there is one, else keeping the input height
- * (or width) where the caps allow. */
+/* One dimension is fixed at @fixed. With a fixed PAR the @other follows
+ * the DAR; else the input's length @from_other is kept where the caps
+ * allow, with the PAR that keeps the DAR, or failing that the nearest PAR
+ * and the length that goes with it. */
 static void
-fixate_size (GstCLBicubicScale * self, GstStructure * ins, GstStructure * outs)
+fixate_other_side (const Fixation * fx, const gchar * other, gint fixed,
+    gint from_other)
 {
-  gint from_w, from_h, from_par_n, from_par_d, dar_n, dar_d;
-  gint to_par_n, to_par_d, w = 0, h = 0;
-  gboolean w_fixed, h_fixed, par_fixed;
+  gboolean other_is_width = g_str_equal (other, "width");
+  gint length, par_n, par_d, set_n, set_d;
 
-  gst_structure_get_int (ins, "width", &from_w);
-  gst_structure_get_int (ins, "height", &from_h);
-  get_par (ins, &from_par_n, &from_par_d);
-  if (!gst_util_fraction_multiply (from_w, from_h, from_par_n, from_par_d,
-          &dar_n, &dar_d)) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("Error calculating the input display aspect ratio"));
+  if (gst_value_is_fixed (fx->to_par)) {
+    if (other_length (fx, other_is_width, fixed, fx->to_par_n, fx->to_par_d,
+            &length))
+      gst_structure_fixate_field_nearest_int (fx->outs, other, length);
     return;
   }
 
-  w_fixed = gst_structure_get_int (outs, "width", &w);
-  h_fixed = gst_structure_get_int (outs, "height", &h);
-  par_fixed = !gst_structure_has_field (outs, "pixel-aspect-ratio")
-      || gst_value_is_fixed (gst_structure_get_value (outs,
-          "pixel-aspect-ratio"));
-
-  if (w_fixed && h_fixed) {
-    /* The PAR, if free, keeps the DAR; else add-borders letterboxes. */
-    if (!par_fixed) {
-      gint n, d;
-      if (gst_util_fraction_multiply (dar_n, dar_d, h, w, &n, &d))
-        fixate_par (outs, n, d, &to_par_n, &to_par_d);
-    }
+  length = nearest_int (fx->outs, other, from_other);
+  /* The PAR that keeps the DAR: DAR * height / width. */
+  if (!multiply (fx, fx->dar_n, fx->dar_d, other_is_width ? fixed : length,
+          other_is_width ? length : fixed, &par_n, &par_d))
+    return;
+  nearest_par (fx, par_n, par_d, &set_n, &set_d);
+  if (set_n == par_n && set_d == par_d) {
+    /* As videoscale: with no PAR field and square pixels the length is
+     * left to gst_caps_fixate(). */
+    if (gst_structure_has_field (fx->outs, "pixel-aspect-ratio")
+        || set_n != set_d)
+      gst_structure_set (fx->outs, other, G_TYPE_INT, length,
+          "pixel-aspect-ratio", GST_TYPE_FRACTION, set_n, set_d, NULL);
     return;
   }
-
-  fixate_par (outs, from_par_n, from_par_d, &to_par_n, &to_par_d);
-  if (h_fixed) {
-    gst_structure_fixate_field_nearest_int (outs, "width",
-        width_for_height (h, dar_n, dar_d, to_par_n, to_par_d));
-  } else if (w_fixed) {
-    gst_structure_fixate_field_nearest_int (outs, "height",
-        height_for_width (w, dar_n, dar_d, to_par_n, to_par_d));
-  } else if (!try_size (outs, width_for_height (from_h, dar_n, dar_d,
-              to_par_n, to_par_d), from_h)
-      && !try_size (outs, from_w, height_for_width (from_w, dar_n, dar_d,
-              to_par_n, to_par_d))) {
-    /* Neither input dimension fits: the height nearest the input's with
-     * its width, else the width nearest that with its height, else the
-     * nearest of both (the DAR cannot be kept). */
-    h = nearest_int (outs, "height", from_h);
-    w = width_for_height (h, dar_n, dar_d, to_par_n, to_par_d);
-    if (!try_size (outs, w, h)) {
-      w = nearest_int (outs, "width", w);
-      h = height_for_width (w, dar_n, dar_d, to_par_n, to_par_d);
-      if (!try_size (outs, w, h)) {
-        gst_structure_fixate_field_nearest_int (outs, "width", w);
-        gst_structure_fixate_field_nearest_int (outs, "height", h);
-      }
-    }
+  if (other_length (fx, other_is_width, fixed, set_n, set_d, &length)) {
+    gst_structure_fixate_field_nearest_int (fx->outs, other, length);
+    set_par (fx->outs, set_n, set_d);
   }
+}
+
+/* Only the PAR is fixed: the input height kept where allowed and the
+ * width from it, else the input width and the height from it, else the
+ * pair whose DAR is nearer. videoscale scales by DAR * PAR here (not DAR /
+ * PAR as with one side fixed), so an output PAR other than 1/1 does not
+ * keep the DAR; followed all the same, so that both negotiate alike. */
+static void
+fixate_size_for_par (const Fixation * fx)
+{
+  GstStructure *outs = fx->outs;
+  gint num, den, w, h, set_w, set_h, first_w, first_h;
+
+  if (!multiply (fx, fx->dar_n, fx->dar_d, fx->to_par_n, fx->to_par_d, &num,
+          &den))
+    return;
+
+  set_h = nearest_int (outs, "height", fx->from_h);
+  w = gst_util_uint64_scale_int_round (set_h, num, den);
+  set_w = nearest_int (outs, "width", w);
+  if (set_w == w)
+    goto set;
+  first_w = set_w;
+  first_h = set_h;
+
+  set_w = nearest_int (outs, "width", fx->from_w);
+  h = gst_util_uint64_scale_int_round (set_w, den, num);
+  set_h = nearest_int (outs, "height", h);
+  if (set_h == h)
+    goto set;
+
+  if (!(set_w * ABS (set_h - h) < ABS (first_w - w) * first_h)) {
+    set_w = first_w;
+    set_h = first_h;
+  }
+set:
+  gst_structure_set (outs, "width", G_TYPE_INT, set_w, "height", G_TYPE_INT,
+      set_h, NULL);
+}
+
+/* Nothing fixed: the sizes nearest the input's and the PAR that keeps the
+ * DAR with them; else the nearest PAR with the width, or the height, that
+ * keeps the DAR with it; else the nearest of all three. */
+static void
+fixate_size_and_par (const Fixation * fx)
+{
+  GstStructure *outs = fx->outs;
+  gint set_w, set_h, par_n, par_d, set_n, set_d, w, h;
+
+  set_h = nearest_int (outs, "height", fx->from_h);
+  set_w = nearest_int (outs, "width", fx->from_w);
+  if (!multiply (fx, fx->dar_n, fx->dar_d, set_h, set_w, &par_n, &par_d))
+    return;
+  nearest_par (fx, par_n, par_d, &set_n, &set_d);
+
+  if (set_n != par_n || set_d != par_d) {
+    if (!other_length (fx, TRUE, set_h, set_n, set_d, &w)
+        || !other_length (fx, FALSE, set_w, set_n, set_d, &h))
+      return;
+    if (nearest_int (outs, "width", w) == w)
+      set_w = w;
+    else if (nearest_int (outs, "height", h) == h)
+      set_h = h;
+  }
+  gst_structure_set (outs, "width", G_TYPE_INT, set_w, "height", G_TYPE_INT,
+      set_h, NULL);
+  set_par (outs, set_n, set_d);
+}
+
+/* Both sizes fixed: a free PAR takes the value that keeps the DAR (else
+ * add-borders letterboxes). */
+static void
+fixate_par_for_size (const Fixation * fx, gint w, gint h)
+{
+  guint n, d;
+
+  if (gst_value_is_fixed (fx->to_par)
+      || !gst_video_calculate_display_ratio (&n, &d, fx->from_w, fx->from_h,
+          fx->from_par_n, fx->from_par_d, w, h))
+    return;
+  if (gst_structure_has_field (fx->outs, "pixel-aspect-ratio"))
+    gst_structure_fixate_field_nearest_fraction (fx->outs,
+        "pixel-aspect-ratio", n, d);
+  else if (n != d)
+    gst_structure_set (fx->outs, "pixel-aspect-ratio", GST_TYPE_FRACTION, n,
+        d, NULL);
+}
+
+/* A missing PAR is 1/1 on the side being fixated from; on the side being
+ * fixated it is free going downstream and 1/1 (set) going upstream. */
+static void
+fixation_par (Fixation * fx, GstPadDirection direction, GValue * any)
+{
+  fx->to_par = gst_structure_get_value (fx->outs, "pixel-aspect-ratio");
+  if (fx->to_par == NULL && direction == GST_PAD_SINK) {
+    g_value_init (any, GST_TYPE_FRACTION_RANGE);
+    gst_value_set_fraction_range_full (any, 1, G_MAXINT, G_MAXINT, 1);
+    fx->to_par = any;
+  } else if (fx->to_par == NULL) {
+    gst_structure_set (fx->outs, "pixel-aspect-ratio", GST_TYPE_FRACTION, 1,
+        1, NULL);
+    fx->to_par = gst_structure_get_value (fx->outs, "pixel-aspect-ratio");
+  }
+  gst_cl_structure_get_par (fx->outs, &fx->to_par_n, &fx->to_par_d);
+}
+
+static void
+fixate_size (GstCLBicubicScale * self, GstPadDirection direction,
+    GstStructure * ins, GstStructure * outs)
+{
+  Fixation fx = { self, outs };
+  GValue any = G_VALUE_INIT;
+  gint w = 0, h = 0;
+
+  fixation_par (&fx, direction, &any);
+  gst_structure_get_int (ins, "width", &fx.from_w);
+  gst_structure_get_int (ins, "height", &fx.from_h);
+  gst_cl_structure_get_par (ins, &fx.from_par_n, &fx.from_par_d);
+  gst_structure_get_int (outs, "width", &w);
+  gst_structure_get_int (outs, "height", &h);
+
+  if (w && h)
+    fixate_par_for_size (&fx, w, h);
+  else if (multiply (&fx, fx.from_w, fx.from_h, fx.from_par_n,
+          fx.from_par_d, &fx.dar_n, &fx.dar_d)) {
+    GST_DEBUG_OBJECT (self, "input DAR %d/%d", fx.dar_n, fx.dar_d);
+    if (h)
+      fixate_other_side (&fx, "width", h, fx.from_w);
+    else if (w)
+      fixate_other_side (&fx, "height", w, fx.from_h);
+    else if (gst_value_is_fixed (fx.to_par))
+      fixate_size_for_par (&fx);
+    else
+      fixate_size_and_par (&fx);
+  }
+  if (G_IS_VALUE (&any))
+    g_value_unset (&any);
 }
 
 static GstCaps *
@@ -801,11 +932,72 @@ gst_cl_bicubic_scale_fixate_caps (GstBaseTransform * trans,
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (trans);
 
   othercaps = gst_caps_make_writable (gst_caps_truncate (othercaps));
-  fixate_size (self, gst_caps_get_structure (caps, 0),
+  fixate_size (self, direction, gst_caps_get_structure (caps, 0),
       gst_caps_get_structure (othercaps, 0));
   othercaps = gst_caps_fixate (othercaps);
   GST_DEBUG_OBJECT (self, "fixated to %" GST_PTR_FORMAT, othercaps);
   return othercaps;
+}
+
+/* Whether the picture covers only part of the output (add-borders). */
+static gboolean
+letterboxed (GstCLBicubicScale * self, const GstVideoInfo * out)
+{
+  const GstVideoRectangle *rect = &self->planes[0].rect;
+
+  return self->n_planes > 0 && (rect->w != out->width
+      || rect->h != out->height);
+}
+
+/* @roi placed on the picture of a letterboxed output, scaled as
+ * gst_video_meta_transform_scale() scales (rounding down). */
+static void
+add_letterboxed_roi (GstCLBicubicScale * self, GstBuffer * outbuf,
+    const GstVideoRegionOfInterestMeta * roi, const GstVideoInfo * in)
+{
+  const GstVideoRectangle *picture = &self->planes[0].rect;
+  GstVideoRectangle rect;
+
+  rect.x = picture->x + (gint64) roi->x * picture->w / in->width;
+  rect.y = picture->y + (gint64) roi->y * picture->h / in->height;
+  rect.w = (gint64) roi->w * picture->w / in->width;
+  rect.h = (gint64) roi->h * picture->h / in->height;
+  gst_cl_buffer_add_roi_meta (outbuf, roi, &rect);
+}
+
+/* Metas follow videoscale's rules: those about geometry (tags video, size,
+ * orientation only) are kept, and scaled through their transform where
+ * tagged size; the others go the GstVideoFilter way. With borders the
+ * picture is only part of the frame, where a scale would misplace them: a
+ * region of interest is placed on the picture, other size metas dropped. */
+static gboolean
+gst_cl_bicubic_scale_transform_meta (GstBaseTransform * trans,
+    GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf)
+{
+  GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (trans);
+  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+  const GstMetaInfo *info = meta->info;
+  GstVideoMetaTransform scale = { &filter->in_info, &filter->out_info };
+
+  if (!gst_cl_meta_is_geometry (meta))
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
+        outbuf, meta, inbuf);
+  if (!gst_meta_api_type_has_tag (info->api,
+          g_quark_from_static_string (GST_META_TAG_VIDEO_SIZE_STR)))
+    return TRUE;
+
+  if (!letterboxed (self, &filter->out_info)) {
+    if (info->transform_func)
+      info->transform_func (outbuf, meta, inbuf,
+          gst_video_meta_transform_scale_get_quark (), &scale);
+  } else if (info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE) {
+    add_letterboxed_roi (self, outbuf,
+        (GstVideoRegionOfInterestMeta *) meta, &filter->in_info);
+  } else {
+    GST_DEBUG_OBJECT (self, "dropping %s: it cannot be placed on a "
+        "letterboxed picture", g_type_name (info->api));
+  }
+  return FALSE;
 }
 
 /* Navigation pointers land on output pixels: report them in input pixels,
@@ -977,6 +1169,7 @@ gst_cl_bicubic_scale_class_init (GstCLBicubicScaleClass * klass)
   trans_class->transform_caps = gst_cl_bicubic_scale_transform_caps;
   trans_class->fixate_caps = gst_cl_bicubic_scale_fixate_caps;
   trans_class->src_event = gst_cl_bicubic_scale_src_event;
+  trans_class->transform_meta = gst_cl_bicubic_scale_transform_meta;
 
   cl_class->open = gst_cl_bicubic_scale_open;
   cl_class->close = gst_cl_bicubic_scale_close;

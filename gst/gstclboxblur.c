@@ -506,6 +506,18 @@ gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
   return TRUE;
 }
 
+/* A blur moves no pixel: metas about the frame's geometry (a region of
+ * interest, say) stay true as they are. */
+static gboolean
+gst_cl_box_blur_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
+    GstMeta * meta, GstBuffer * inbuf)
+{
+  if (gst_cl_meta_is_geometry (meta))
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
+      outbuf, meta, inbuf);
+}
+
 static void
 gst_cl_box_blur_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -588,6 +600,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
   GstCLFilterClass *cl_class = GST_CL_FILTER_CLASS (klass);
   const GParamFlags flags = G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
       G_PARAM_STATIC_STRINGS;
@@ -629,6 +642,8 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
       "OpenCL box blur", "Filter/Effect/Video/Hardware",
       "Exact box blur whose cost does not grow with the radius, on an "
       "OpenCL device", "gst-opencl developers");
+
+  trans_class->transform_meta = gst_cl_box_blur_transform_meta;
 
   cl_class->close = gst_cl_box_blur_close;
   cl_class->set_info = gst_cl_box_blur_set_info;

@@ -602,6 +602,10 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
 
   release_frames (self);
   gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), FALSE);
+  /* GstVideoInfo keeps an unknown 0/1 PAR: elements see 1/1 (GstVideoFilter
+   * keeps these infos). */
+  gst_cl_normalize_par (&in_info->par_n, &in_info->par_d);
+  gst_cl_normalize_par (&out_info->par_n, &out_info->par_d);
   if (priv->context == NULL) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
         ("caps set before the element has an OpenCL context"));

@@ -88,6 +88,16 @@ void gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
 gchar *gst_cl_plane_build_options (const GstCLPlane * plane,
     GstCLStorage memory, const gchar * extra);
 
+void gst_cl_normalize_par (gint * par_n, gint * par_d);
+
+gboolean gst_cl_structure_get_par (const GstStructure * s, gint * par_n,
+    gint * par_d);
+
+gboolean gst_cl_meta_is_geometry (const GstMeta * meta);
+
+void gst_cl_buffer_add_roi_meta (GstBuffer * buffer,
+    const GstVideoRegionOfInterestMeta * roi, const GstVideoRectangle * rect);
+
 /* Sets a kernel's arguments in order; the first failure is kept. */
 typedef struct
 {

@@ -272,6 +272,49 @@ map_to_source (const RotateParams * p, const Geometry * g, gdouble x,
   *sy = m[2] * (x - pv[0]) + m[3] * (y - pv[1]) + pv[3];
 }
 
+/* The output point, in luma pixels, that shows source point (sx, sy): the
+ * inverse of map_to_source(). */
+static void
+map_to_output (const RotateParams * p, const Geometry * g, gdouble sx,
+    gdouble sy, gdouble * x, gdouble * y)
+{
+  gdouble m[4], pv[4], det;
+
+  mapping_matrix (p->angle, g, m);
+  luma_pivots (p, g, pv);
+  det = m[0] * m[3] - m[1] * m[2];
+  *x = (m[3] * (sx - pv[2]) - m[1] * (sy - pv[3])) / det + pv[0];
+  *y = (m[0] * (sy - pv[3]) - m[2] * (sx - pv[2])) / det + pv[1];
+}
+
+/* The output rectangle that holds source rectangle @in turned: the box
+ * around its four turned corners, rounded outwards to whole pixels (but
+ * not grown by rounding errors, so quarter turns are exact) and clipped to
+ * the frame. FALSE where none of it is left in the frame. */
+static gboolean
+turned_box (const RotateParams * p, const Geometry * g,
+    const GstVideoRectangle * in, GstVideoRectangle * out)
+{
+  gdouble x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE;
+  gdouble x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+
+  for (guint corner = 0; corner < 4; corner++) {
+    gdouble x, y;
+
+    map_to_output (p, g, in->x + (corner & 1 ? in->w : 0),
+        in->y + (corner & 2 ? in->h : 0), &x, &y);
+    x0 = MIN (x0, x);
+    y0 = MIN (y0, y);
+    x1 = MAX (x1, x);
+    y1 = MAX (y1, y);
+  }
+  out->x = CLAMP (floor (x0 + 1e-6), 0, g->out_width);
+  out->y = CLAMP (floor (y0 + 1e-6), 0, g->out_height);
+  out->w = CLAMP (ceil (x1 - 1e-6), 0, g->out_width) - out->x;
+  out->h = CLAMP (ceil (y1 - 1e-6), 0, g->out_height) - out->y;
+  return out->w > 0 && out->h > 0;
+}
+
 static void
 clear_kernels (GstCLRotate * self)
 {
@@ -451,9 +494,8 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
   ret = gst_caps_new_empty ();
   for (guint i = 0; i < gst_caps_get_size (caps); i++) {
     GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
-    gint w, h, par_n = 1, par_d = 1;
-    gboolean has_par = gst_structure_get_fraction (s, "pixel-aspect-ratio",
-        &par_n, &par_d);
+    gint w, h, par_n, par_d;
+    gboolean has_par = gst_cl_structure_get_par (s, &par_n, &par_d);
 
     if (direction == GST_PAD_SINK && gst_structure_get_int (s, "width", &w)
         && gst_structure_get_int (s, "height", &h)) {
@@ -483,6 +525,51 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
   GST_DEBUG_OBJECT (self, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
       ret);
   return ret;
+}
+
+/* A region of interest moves to the box around it turned (exact at
+ * quarter turns), or goes where none of it stays in the frame. Other metas
+ * about geometry (tags size, orientation) have no transform for a turn and
+ * are dropped: their rectangles would be wrong on the turned frame. The
+ * rest go the GstVideoFilter way. */
+static gboolean
+gst_cl_rotate_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
+    GstMeta * meta, GstBuffer * inbuf)
+{
+  GstCLRotate *self = GST_CL_ROTATE (trans);
+  GType api = meta->info->api;
+  GstVideoRegionOfInterestMeta *roi;
+  GstVideoRectangle in, out;
+  gboolean inside;
+
+  if (!gst_cl_meta_is_geometry (meta))
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
+        outbuf, meta, inbuf);
+  if (!gst_meta_api_type_has_tag (api,
+          g_quark_from_static_string (GST_META_TAG_VIDEO_SIZE_STR))
+      && !gst_meta_api_type_has_tag (api,
+          g_quark_from_static_string (GST_META_TAG_VIDEO_ORIENTATION_STR)))
+    return TRUE;
+  if (api != GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE) {
+    GST_DEBUG_OBJECT (self, "dropping %s: it cannot be turned",
+        g_type_name (api));
+    return FALSE;
+  }
+
+  roi = (GstVideoRegionOfInterestMeta *) meta;
+  in.x = roi->x;
+  in.y = roi->y;
+  in.w = roi->w;
+  in.h = roi->h;
+  GST_OBJECT_LOCK (self);
+  inside = turned_box (&self->params, &self->geometry, &in, &out);
+  GST_OBJECT_UNLOCK (self);
+  if (inside)
+    gst_cl_buffer_add_roi_meta (outbuf, roi, &out);
+  else
+    GST_DEBUG_OBJECT (self, "region of interest %d turned out of the frame",
+        roi->id);
+  return FALSE;
 }
 
 /* Pointer positions on the output are reported in the input's pixels, as
@@ -667,6 +754,7 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
 
   trans_class->transform_caps = gst_cl_rotate_transform_caps;
   trans_class->src_event = gst_cl_rotate_src_event;
+  trans_class->transform_meta = gst_cl_rotate_transform_meta;
 
   cl_class->close = gst_cl_rotate_close;
   cl_class->set_info = gst_cl_rotate_set_info;

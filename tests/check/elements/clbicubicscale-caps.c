@@ -123,141 +123,198 @@ get_enum (GstHarness * h, const gchar * property)
   return value;
 }
 
-/* 1. Negotiation, as videoscale's test_negotiation. The output keeps the
- * input's display aspect ratio (DAR): a free output PAR takes the input's
- * PAR (videoscale would rather keep the input size and change the PAR: it
- * gives 640x240 PAR 1/2 for the first row), then the free dimensions follow
- * from the fixed ones; with nothing fixed the input height (else width) is
- * kept when the caps allow it and the result still keeps the DAR. Input
- * caps fix the PAR, else videotestsrc would negotiate it from downstream. */
+/* 1. Negotiation follows videoscale: every row runs videoscale and
+ * clbicubicscale on the same input caps, into a peer that accepts the same
+ * caps, with the same add-borders, and both must fixate the same output
+ * caps. videoscale keeps the display aspect ratio (DAR) the way its
+ * fixation does: a free output PAR absorbs what the sizes cannot keep, a
+ * fixed one lets the free dimension follow, and with nothing fixed the
+ * input height (for interlacing), else the width, is kept where the caps
+ * allow. */
 typedef struct
 {
   const gchar *in;
   const gchar *out;
-  gint width, height, par_n, par_d;
+  gboolean add_borders;
 } NegotiationRow;
 
-#define IN_RGBA "video/x-raw, format=RGBA, "
+#define IN(format, w, h, par) "video/x-raw, format=" format ", width=" #w \
+    ", height=" #h ", framerate=30/1, pixel-aspect-ratio=" par
 
 static const NegotiationRow negotiation_rows[] = {
-  /* Width only: PAR stays 1/1, height = 640 / (4/3). */
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=1/1",
-      "video/x-raw, width=640", 640, 480, 1, 1},
-  /* Height only, downscale: width = 120 * 4/3. */
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=1/1",
-      "video/x-raw, height=120", 160, 120, 1, 1},
-  /* Both fixed, PAR free: PAR = DAR * h / w = 4/3 * 320/640. */
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=1/1",
-      "video/x-raw, width=640, height=320", 640, 320, 2, 3},
-  /* Both and PAR fixed: taken as they are (add-borders letterboxes). */
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=1/1",
-      "video/x-raw, width=640, height=320, pixel-aspect-ratio=1/1",
-      640, 320, 1, 1},
-  /* Doesn't keep the DAR, but must be possible. */
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=1/1",
-      "video/x-raw, width=200, height=200, pixel-aspect-ratio=1/2",
-      200, 200, 1, 2},
-  /* PAL 16/15 (DAR 4/3) into 768x576: the free PAR becomes 1/1. */
-  {IN_RGBA "width=720, height=576, pixel-aspect-ratio=16/15",
-      "video/x-raw, width=768, height=576", 768, 576, 1, 1},
-  /* Only the PAR fixed: keep the height 576, width = 576 * 4/3. */
-  {IN_RGBA "width=720, height=576, pixel-aspect-ratio=16/15",
-      "video/x-raw, pixel-aspect-ratio=1/1", 768, 576, 1, 1},
-  /* Nothing fixed: the input size and PAR, non-square too. */
-  {IN_RGBA "width=720, height=576, pixel-aspect-ratio=16/15",
-      "video/x-raw", 720, 576, 16, 15},
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=1/1",
-      "video/x-raw", 320, 240, 1, 1},
-  /* Only the PAR fixed at 4/3: keep the height, width = 240 * 4/3 / 4/3. */
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=1/1",
-      "video/x-raw, pixel-aspect-ratio=4/3", 240, 240, 4, 3},
-  /* Non-square input (DAR 16/9), width only: PAR 4/3 stays,
-   * height = 640 * 9/16 * 4/3. */
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=4/3",
-      "video/x-raw, width=640", 640, 480, 4, 3},
-  /* The same to square pixels: height = 640 * 9/16. */
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=4/3",
-      "video/x-raw, width=640, pixel-aspect-ratio=1/1", 640, 360, 1, 1},
-  /* NTSC 10/11 (DAR 15/11) I420, height only: width = 240 * 15/11. */
-  {"video/x-raw, format=I420, width=720, height=480, "
-        "pixel-aspect-ratio=10/11",
-      "video/x-raw, height=240, pixel-aspect-ratio=1/1", 327, 240, 1, 1},
-  /* 8x upscale from the width: height = 1280 * 9/16. */
-  {IN_RGBA "width=160, height=90, pixel-aspect-ratio=1/1",
-      "video/x-raw, width=1280, pixel-aspect-ratio=1/1", 1280, 720, 1, 1},
-  /* 10x downscale, both fixed, same DAR. */
-  {IN_RGBA "width=640, height=480, pixel-aspect-ratio=1/1",
-      "video/x-raw, width=64, height=48", 64, 48, 1, 1},
-  /* A width range and a height range that exclude the input size: the
-   * nearest height, 100, then width = 100 * 4/3. */
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=1/1",
-      "video/x-raw, width=[100, 200], height=[1, 100]", 133, 100, 1, 1},
-  /* A width range only: the input height 240 would need width 320, out of
-   * range; the widest width, 200, with height 200 * 3/4 keeps the DAR. */
-  {IN_RGBA "width=320, height=240, pixel-aspect-ratio=1/1",
-      "video/x-raw, width=[100, 200], pixel-aspect-ratio=1/1", 200, 150, 1, 1},
-  /* videoscale's rows: the input height 2560 is out of range and so is
-   * the width's DAR height; the tallest height, 2048, gives width 1536. */
-  {IN_RGBA "width=1920, height=2560, pixel-aspect-ratio=1/1",
-        "video/x-raw, width=[1, 2048], height=[1, 2048], "
-        "pixel-aspect-ratio=1/1", 1536, 2048, 1, 1},
-  /* The input height 480 fits but its width 854 does not: the widest even
-   * width, 512, with height 512 * 480/854 rounded to even. */
-  {IN_RGBA "width=854, height=480, pixel-aspect-ratio=1/1",
+  /* One side fixed, PAR free or fixed. */
+  {IN ("RGBA", 320, 240, "1/1"), "video/x-raw, width=640", TRUE},
+  {IN ("RGBA", 320, 240, "1/1"), "video/x-raw, height=120", TRUE},
+  {IN ("RGBA", 320, 240, "4/3"), "video/x-raw, width=640", FALSE},
+  {IN ("RGBA", 320, 240, "4/3"),
+      "video/x-raw, width=640, pixel-aspect-ratio=1/1", TRUE},
+  {IN ("I420", 720, 480, "10/11"),
+      "video/x-raw, height=240, pixel-aspect-ratio=1/1", TRUE},
+  {IN ("RGBA", 160, 90, "1/1"),
+      "video/x-raw, width=1280, pixel-aspect-ratio=1/1", TRUE},
+  {IN ("RGBA", 640, 480, "1/2"), "video/x-raw, height=240", TRUE},
+  {IN ("RGBA", 640, 480, "1/2"),
+      "video/x-raw, width=320, pixel-aspect-ratio=1/2", FALSE},
+  /* One side fixed, the other a range with a step. */
+  {IN ("RGBA", 320, 240, "1/1"),
+      "video/x-raw, width=500, height=[4, 1000, 4]", TRUE},
+  /* Both fixed: the free PAR keeps the DAR; a fixed one stands and
+   * add-borders letterboxes (or not). */
+  {IN ("RGBA", 320, 240, "1/1"), "video/x-raw, width=640, height=320", TRUE},
+  {IN ("RGBA", 320, 240, "1/1"),
+      "video/x-raw, width=640, height=320, pixel-aspect-ratio=1/1", TRUE},
+  {IN ("RGBA", 320, 240, "1/1"),
+      "video/x-raw, width=640, height=320, pixel-aspect-ratio=1/1", FALSE},
+  {IN ("RGBA", 320, 240, "1/1"),
+      "video/x-raw, width=200, height=200, pixel-aspect-ratio=1/2", TRUE},
+  {IN ("RGBA", 720, 576, "16/15"), "video/x-raw, width=768, height=576",
+      TRUE},
+  {IN ("RGBA", 640, 480, "1/1"), "video/x-raw, width=64, height=48", TRUE},
+  /* Only the PAR fixed, or nothing. */
+  {IN ("RGBA", 720, 576, "16/15"), "video/x-raw, pixel-aspect-ratio=1/1",
+      TRUE},
+  {IN ("RGBA", 320, 240, "1/1"), "video/x-raw, pixel-aspect-ratio=4/3",
+      FALSE},
+  {IN ("RGBA", 720, 576, "16/15"), "video/x-raw", TRUE},
+  {IN ("RGBA", 640, 480, "1/2"), "video/x-raw", FALSE},
+  /* No PAR on the input: 1/1, and the output caps have no PAR field. */
+  {"video/x-raw, format=RGBA, width=320, height=240, framerate=30/1",
+      "video/x-raw, width=100", TRUE},
+  {"video/x-raw, format=RGBA, width=320, height=240, framerate=30/1",
+      "video/x-raw, width=[1, 1000], height=480", TRUE},
+  /* A PAR range. */
+  {IN ("RGBA", 640, 480, "1/1"),
+      "video/x-raw, pixel-aspect-ratio=[1/2, 2/1]", TRUE},
+  {IN ("RGBA", 640, 480, "1/1"),
+      "video/x-raw, width=1000, pixel-aspect-ratio=[1/2, 2/1]", TRUE},
+  {IN ("RGBA", 720, 576, "16/15"),
+      "video/x-raw, width=[100, 400], height=[100, 400], "
+        "pixel-aspect-ratio=[1/1, 3/2]", FALSE},
+  /* Ranges, with and without steps, PAR free or fixed. */
+  {IN ("RGBA", 320, 240, "1/1"),
+      "video/x-raw, width=[100, 200], height=[1, 100]", TRUE},
+  {IN ("RGBA", 320, 240, "1/1"),
+      "video/x-raw, width=[100, 200], pixel-aspect-ratio=1/1", TRUE},
+  {IN ("RGBA", 720, 576, "16/15"), "video/x-raw, width=[100, 400]", TRUE},
+  {IN ("RGBA", 854, 480, "1/1"),
         "video/x-raw, width=[2, 512, 2], height=[2, 512, 2], "
-        "pixel-aspect-ratio=1/1", 512, 288, 1, 1},
+        "pixel-aspect-ratio=1/1", TRUE},
+  {IN ("RGBA", 854, 480, "1/1"),
+      "video/x-raw, width=[16, 512, 16], height=[16, 512, 16]", TRUE},
+  {IN ("RGBA", 720, 576, "16/15"),
+        "video/x-raw, width=[320, 640, 8], height=[240, 480, 8], "
+        "pixel-aspect-ratio=1/1", FALSE},
+  /* Huge frames into small ranges. */
+  {IN ("RGBA", 1920, 2560, "1/1"),
+      "video/x-raw, width=[1, 2048], height=[1, 2048]", TRUE},
+  {IN ("RGBA", 1920, 2560, "1/1"),
+        "video/x-raw, width=[1, 2048], height=[1, 2048], "
+        "pixel-aspect-ratio=1/1", TRUE},
+  {IN ("GRAY8", 7680, 4320, "1/1"),
+      "video/x-raw, width=[1, 320], height=[1, 240]", TRUE},
+  {IN ("GRAY8", 4096, 4096, "1/1"),
+        "video/x-raw, width=[4, 64, 4], height=[4, 32, 4], "
+        "pixel-aspect-ratio=1/1", FALSE},
 };
 
-static void
-set_caps (GstElement * bin, const gchar * name, const gchar * caps_str)
+/* The caps @launch (a scaler and its properties) puts on its output for
+ * input caps @in into a peer that accepts @out. */
+static GstCaps *
+negotiated_caps (const gchar * launch, const gchar * in, const gchar * out)
 {
-  GstElement *capsfilter = gst_bin_get_by_name (GST_BIN (bin), name);
-  GstCaps *caps = gst_caps_from_string (caps_str);
+  GstHarness *h = gst_harness_new_parse (launch);
+  GstCaps *caps;
 
-  fail_unless (caps != NULL, "bad caps %s", caps_str);
-  g_object_set (capsfilter, "caps", caps, NULL);
-  gst_caps_unref (caps);
-  gst_object_unref (capsfilter);
+  gst_harness_set_sink_caps_str (h, out);
+  gst_harness_set_src_caps_str (h, in);
+  caps = gst_pad_get_current_caps (h->sinkpad);
+  fail_unless (caps != NULL, "%s: nothing negotiated for %s -> %s", launch,
+      in, out);
+  gst_harness_teardown (h);
+  return caps;
+}
+
+/* Asserts that clbicubicscale gives for @in what videoscale gives for
+ * @reference_in (the same caps, or what they mean), into @out. */
+static void
+assert_fixates_as_videoscale (const gchar * in, const gchar * reference_in,
+    const gchar * out, gboolean add_borders)
+{
+  const gchar *borders = add_borders ? "true" : "false";
+  gchar *vs_launch = g_strdup_printf ("videoscale add-borders=%s", borders);
+  gchar *cl_launch = g_strdup_printf ("clbicubicscale add-borders=%s",
+      borders);
+  GstCaps *expected = negotiated_caps (vs_launch, reference_in, out);
+  GstCaps *got = negotiated_caps (cl_launch, in, out);
+  gchar *expected_str = gst_caps_to_string (expected);
+  gchar *got_str = gst_caps_to_string (got);
+
+  GST_INFO ("%s -> %s: %s", in, out, got_str);
+  fail_unless (gst_caps_is_equal (got, expected),
+      "%s -> %s (add-borders=%s): clbicubicscale fixated %s, videoscale %s",
+      in, out, borders, got_str, expected_str);
+
+  g_free (got_str);
+  g_free (expected_str);
+  gst_caps_unref (got);
+  gst_caps_unref (expected);
+  g_free (cl_launch);
+  g_free (vs_launch);
 }
 
 GST_START_TEST (test_negotiation)
 {
   const NegotiationRow *row = &negotiation_rows[__i__];
-  GstElement *pipeline, *out;
-  GstStructure *s;
-  GstCaps *caps;
-  GstPad *pad;
-  gint width, height, par_n = 1, par_d = 1;
 
-  pipeline = gst_parse_launch ("videotestsrc num-buffers=1 ! capsfilter "
-      "name=in ! clbicubicscale ! capsfilter name=out ! fakesink", NULL);
-  fail_unless (pipeline != NULL);
-  set_caps (pipeline, "in", row->in);
-  set_caps (pipeline, "out", row->out);
+  assert_fixates_as_videoscale (row->in, row->in, row->out,
+      row->add_borders);
+}
 
-  gst_element_set_state (pipeline, GST_STATE_PAUSED);
-  fail_unless_equals_int (gst_element_get_state (pipeline, NULL, NULL,
-          GST_CLOCK_TIME_NONE), GST_STATE_CHANGE_SUCCESS);
+GST_END_TEST;
 
-  out = gst_bin_get_by_name (GST_BIN (pipeline), "out");
-  pad = gst_element_get_static_pad (out, "sink");
-  caps = gst_pad_get_current_caps (pad);
-  fail_unless (caps != NULL);
-  s = gst_caps_get_structure (caps, 0);
-  fail_unless (gst_structure_get_int (s, "width", &width));
-  fail_unless (gst_structure_get_int (s, "height", &height));
-  gst_structure_get_fraction (s, "pixel-aspect-ratio", &par_n, &par_d);
-  fail_unless (width == row->width && height == row->height
-      && par_n == row->par_n && par_d == row->par_d,
-      "%s -> %s: negotiated %dx%d PAR %d/%d, expected %dx%d PAR %d/%d",
-      row->in, row->out, width, height, par_n, par_d, row->width,
-      row->height, row->par_n, row->par_d);
+/* 1b. An input PAR of 0/1 ("unknown") counts as 1/1 in every fixation
+ * case: the output caps are what videoscale gives for PAR 1/1, and a
+ * solid frame's picture keeps the 4:3 display aspect ratio, which none of
+ * these outputs is wider than: its middle row is all picture (with a DAR
+ * of 0 it was one pixel wide). */
+static const gchar *const unknown_par_outputs[] = {
+  "video/x-raw, width=32, height=24",
+  "video/x-raw, width=32, height=32",
+  "video/x-raw, width=32, height=32, pixel-aspect-ratio=1/1",
+  "video/x-raw, height=24",
+  "video/x-raw, height=24, pixel-aspect-ratio=1/1",
+  "video/x-raw, width=32",
+  "video/x-raw, width=32, pixel-aspect-ratio=1/1",
+  "video/x-raw, pixel-aspect-ratio=1/1",
+  "video/x-raw, width=[1, 40], height=[1, 40]",
+};
 
-  gst_caps_unref (caps);
-  gst_object_unref (pad);
-  gst_object_unref (out);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (pipeline);
+#define IN_64X48 "video/x-raw, format=RGBA, width=64, height=48, " \
+    "framerate=30/1, pixel-aspect-ratio="
+
+GST_START_TEST (test_unknown_par)
+{
+  const gchar *out_caps = unknown_par_outputs[__i__];
+  GstHarness *h;
+  GstBuffer *out;
+  GstVideoFrame frame;
+
+  assert_fixates_as_videoscale (IN_64X48 "0/1", IN_64X48 "1/1", out_caps,
+      TRUE);
+
+  h = gst_harness_new ("clbicubicscale");
+  gst_harness_set_sink_caps_str (h, out_caps);
+  gst_harness_set_src_caps_str (h, IN_64X48 "0/1");
+  out = gst_harness_push_and_pull (h, solid_buffer (IN_64X48 "1/1",
+          &rgba.colour));
+  fail_unless (out != NULL);
+  map_output (h, out, &frame);
+  assert_rows (&frame, 0, GST_VIDEO_FRAME_HEIGHT (&frame) / 2,
+      GST_VIDEO_FRAME_HEIGHT (&frame) / 2 + 1, rgba.colour.plane[0],
+      out_caps);
+  gst_video_frame_unmap (&frame);
+  gst_buffer_unref (out);
+  gst_harness_teardown (h);
 }
 
 GST_END_TEST;
@@ -654,6 +711,8 @@ clbicubicscale_caps_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_negotiation, 0,
       G_N_ELEMENTS (negotiation_rows));
+  tcase_add_loop_test (tc, test_unknown_par, 0,
+      G_N_ELEMENTS (unknown_par_outputs));
   tcase_add_loop_test (tc, test_add_borders, 0,
       G_N_ELEMENTS (letterbox_cases));
   tcase_add_loop_test (tc, test_passthrough, 0,

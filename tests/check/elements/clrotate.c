@@ -836,6 +836,55 @@ GST_START_TEST (test_non_square_pixels)
 
 GST_END_TEST;
 
+/* An unknown pixel aspect ratio, 0/1, counts as 1/1: with fit the box is
+ * that of square pixels and the output says 1/1; the pixels are the
+ * model's for square pixels. */
+GST_START_TEST (test_unknown_par)
+{
+  static const gdouble angles[] = { 30, 90, -135 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (angles); i++) {
+    gchar *props = g_strdup_printf ("output-size=fit angle=%g", angles[i]);
+    GstHarness *h = rotate_harness (props, CAPS ("RGBA", 64, 48)
+        ", pixel-aspect-ratio=0/1");
+    GstVideoInfo in_info, out_info;
+    GstVideoFrame in_frame, out_frame;
+    GstBuffer *in, *out;
+    RotRefParams params;
+    RotRefDiff diff;
+    gint want_w, want_h;
+
+    gst_video_info_set_format (&in_info, GST_VIDEO_FORMAT_RGBA, 64, 48);
+    in = noise_buffer (&in_info, 0, i + 1);
+    out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+    fail_unless (out != NULL, "%s: no output", props);
+    out_info = sink_info (h);
+    rotref_fit_size (angles[i], 64, 48, 1.0, &want_w, &want_h);
+    fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), want_w);
+    fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), want_h);
+    fail_unless (GST_VIDEO_INFO_PAR_N (&out_info) == 1
+        && GST_VIDEO_INFO_PAR_D (&out_info) == 1,
+        "%s: output pixel-aspect-ratio %d/%d", props,
+        GST_VIDEO_INFO_PAR_N (&out_info), GST_VIDEO_INFO_PAR_D (&out_info));
+
+    fail_unless (gst_video_frame_map (&in_frame, &in_info, in, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&out_frame, &out_info, out,
+            GST_MAP_READ));
+    params = element_params (h->element);
+    diff = rotref_compare (&in_frame, &out_frame, &params);
+    assert_diff_ok (&diff, params.method, 255, props);
+    gst_video_frame_unmap (&out_frame);
+    gst_video_frame_unmap (&in_frame);
+
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+    gst_harness_teardown (h);
+    g_free (props);
+  }
+}
+
+GST_END_TEST;
+
 /* A GstController ramp on "angle": each frame shows the ramp's value at
  * its timestamp. */
 
@@ -1084,6 +1133,7 @@ clrotate_suite (void)
   tcase_add_test (tc, test_fit_changes);
   tcase_add_test (tc, test_pixel_aspect_ratio);
   tcase_add_test (tc, test_non_square_pixels);
+  tcase_add_test (tc, test_unknown_par);
   tcase_add_test (tc, test_controlled_angle);
   tcase_add_test (tc, test_controlled_angle_fit);
   tcase_add_test (tc, test_passthrough);
