@@ -329,7 +329,8 @@ parse_indices (const gchar * selector, guint * platform, guint * device)
   if (*end != ':' || !g_ascii_isdigit (end[1]))
     return FALSE;
   d = g_ascii_strtoull (end + 1, &end, 10);
-  if (*end != '\0')
+  /* Out of range (strtoull saturates) is no index, not one wrapped. */
+  if (*end != '\0' || p > G_MAXUINT || d > G_MAXUINT)
     return FALSE;
   *platform = p;
   *device = d;
@@ -358,6 +359,8 @@ gst_cl_device_matches (const GstCLDeviceInfo * info, const gchar * selector)
 {
   guint p, d;
 
+  if (!g_utf8_validate (selector, -1, NULL))
+    return FALSE;
   if (parse_indices (selector, &p, &d))
     return info->platform_index == p && info->device_index == d;
   return contains_nocase (info->device_name, selector)
@@ -425,10 +428,15 @@ gst_cl_device_select (const gchar * selector, GError ** error)
       chosen = info;
   }
   if (chosen == NULL) {
+    /* The message is shown as UTF-8, whatever the selector holds. */
+    gchar *shown = g_utf8_make_valid (selector, -1);
+
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_NO_MATCH,
-        "No OpenCL device matches the selector \"%s\" (from %s); %u "
-        "device(s) found, see GST_DEBUG=clcontext:4", selector, origin,
+        "No OpenCL device matches the selector \"%s\" (from %s)%s; %u "
+        "device(s) found, see GST_DEBUG=clcontext:4", shown, origin,
+        g_utf8_validate (selector, -1, NULL) ? "" : ", which is not UTF-8",
         list->devices->len);
+    g_free (shown);
     return NULL;
   }
   GST_INFO ("chose device %u:%u (%s / %s) for selector \"%s\" (from %s)",

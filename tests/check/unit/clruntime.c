@@ -153,6 +153,11 @@ static const struct
   {"POCL", FALSE},              /* not a substring of either */
   {"nvidia", FALSE},
   {"0:1x", FALSE},              /* not indices, so a name: no match */
+  {"4294967297:1", FALSE},      /* beyond 32 bits: no wrap-around to 0:1 */
+  {"0:4294967297", FALSE},
+  {"18446744073709551617:1", FALSE},    /* beyond 64 bits */
+  {"\xff\xfeskylake", FALSE},     /* not UTF-8 */
+  {"skylake\xc3", FALSE},        /* a truncated UTF-8 sequence */
 };
 
 GST_START_TEST (test_device_matches)
@@ -163,6 +168,21 @@ GST_START_TEST (test_device_matches)
     fail_unless (gst_cl_device_matches (&device, selectors[i].selector) ==
         selectors[i].matches, "selector \"%s\" should %smatch",
         selectors[i].selector, selectors[i].matches ? "" : "not ");
+}
+
+GST_END_TEST;
+
+/* A selector that is not UTF-8 (from the property or GST_CL_DEVICE) is
+ * the usual "no device matches" error. */
+GST_START_TEST (test_device_selector_not_utf8)
+{
+  GError *error = NULL;
+
+  fail_if (gst_cl_device_select ("\xff\xfe", &error));
+  fail_unless (g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_NO_MATCH),
+      "%s", error ? error->message : "no error");
+  fail_unless (g_utf8_validate (error->message, -1, NULL));
+  g_clear_error (&error);
 }
 
 GST_END_TEST;
@@ -312,6 +332,7 @@ clruntime_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_choose_mode);
   tcase_add_test (tc, test_device_matches);
+  tcase_add_test (tc, test_device_selector_not_utf8);
   tcase_add_test (tc, test_plane_color);
   tcase_add_test (tc, test_errors);
   tcase_add_test (tc, test_frame_layout);
