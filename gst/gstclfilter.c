@@ -22,8 +22,8 @@ typedef struct
 
   /* READY and up */
   GstCLContext *context;        /* also under the object lock */
-  GstCLStorage setting;          /* the memory property when opened */
-  GstCLStorage memory;           /* for the negotiated caps: image or buffer */
+  GstCLStorage setting;         /* the memory property when opened */
+  GstCLStorage memory;          /* for the negotiated caps: image or buffer */
   GstCaps *device_caps;         /* what the device serves */
   GstAllocator *pinned;         /* devices that do not share host memory */
   gchar *device_limits;         /* why it serves less than every caps, or

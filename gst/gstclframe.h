@@ -48,7 +48,7 @@ typedef struct
   GstVideoInfo info;
   GstCLContext *context;        /* where the planes are: not a reference,
                                  * the element holds it */
-  GstCLStorage memory;           /* GST_CL_STORAGE_IMAGE or _BUFFER */
+  GstCLStorage memory;          /* GST_CL_STORAGE_IMAGE or _BUFFER */
   /* Buffers on a device that shares host memory (CPU devices): kernels
    * use the mapped frame in place, with no copy in or out. */
   gboolean in_place;

@@ -123,7 +123,7 @@ typedef struct
   /* Host frames come from it: pinned memory on devices that do not share
    * host memory, as our elements offer upstream; NULL: system memory. */
   GstAllocator *host_allocator;
-  GstCLStorage memory;           /* the setting; auto resolves per geometry */
+  GstCLStorage memory;          /* the setting; auto resolves per geometry */
   gchar *version;               /* CL_DEVICE_VERSION */
 } BenchDevice;
 
