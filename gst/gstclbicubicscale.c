@@ -99,6 +99,9 @@ struct _GstCLBicubicScale
   GstCLBicubicScaleMode active_mode;
 
   /* streaming */
+  ScaleParams frame;            /* the properties the frames are scaled
+                                 * with (the snapshot) */
+  gboolean identity;            /* same caps in and out: passthrough */
   ScaleParams applied;          /* what the tables were built for */
   gboolean tables_valid;
   guint n_planes;
@@ -446,9 +449,9 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
   GstCLBicubicScaleMode chosen;
 
   clear_planes (self);
-  if (gst_video_info_is_equal (&in->info, &out->info)) {
+  self->identity = gst_video_info_is_equal (&in->info, &out->info);
+  if (self->identity) {
     GST_DEBUG_OBJECT (self, "same caps in and out: passthrough");
-    gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), TRUE);
     return TRUE;
   }
 
@@ -483,6 +486,17 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
       return FALSE;
   }
   return TRUE;
+}
+
+static gboolean
+gst_cl_bicubic_scale_snapshot (GstCLFilter * filter)
+{
+  GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
+
+  GST_OBJECT_LOCK (self);
+  self->frame = self->params;
+  GST_OBJECT_UNLOCK (self);
+  return self->identity;
 }
 
 static gboolean
@@ -591,16 +605,12 @@ gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
   GstCLContext *context = gst_cl_filter_get_context (filter);
   GstCLBicubicScaleMode chosen;
-  ScaleParams params;
+  const ScaleParams *params = &self->frame;
   gboolean changed;
-
-  GST_OBJECT_LOCK (self);
-  params = self->params;
-  GST_OBJECT_UNLOCK (self);
 
   /* b, c, antialias and mode may change while playing. */
   if (!gst_cl_bicubic_scale_choose_mode (context->info, in->memory,
-          params.mode, params.b, params.c, params.antialias, in->info.width,
+          params->mode, params->b, params->c, params->antialias, in->info.width,
           in->info.height, self->planes[0].rect.w, self->planes[0].rect.h,
           &chosen, error))
     return FALSE;
@@ -618,8 +628,8 @@ gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
   if (chosen == GST_CL_BICUBIC_SCALE_MODE_NATIVE) {
     if (!ensure_native (self, in, error))
       return FALSE;
-  } else if (!self->tables_valid || !params_equal (&params, &self->applied)) {
-    if (!build_tables (self, in, &params, error))
+  } else if (!self->tables_valid || !params_equal (params, &self->applied)) {
+    if (!build_tables (self, in, params, error))
       return FALSE;
   }
 
@@ -981,6 +991,7 @@ gst_cl_bicubic_scale_class_init (GstCLBicubicScaleClass * klass)
   cl_class->open = gst_cl_bicubic_scale_open;
   cl_class->close = gst_cl_bicubic_scale_close;
   cl_class->set_info = gst_cl_bicubic_scale_set_info;
+  cl_class->snapshot = gst_cl_bicubic_scale_snapshot;
   cl_class->process = gst_cl_bicubic_scale_process;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_BICUBIC_FILTER, 0);

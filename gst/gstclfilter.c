@@ -513,6 +513,18 @@ gst_cl_filter_propose_allocation (GstBaseTransform * trans,
   return TRUE;
 }
 
+/* Passthrough as the subclass's snapshot of its properties says, set only
+ * in the streaming thread: GstBaseTransform reads the flag more than once
+ * for each buffer (choosing the output buffer, then filling it). */
+static void
+update_passthrough (GstCLFilter * self)
+{
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+
+  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self),
+      klass->snapshot (self));
+}
+
 static gboolean
 gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
@@ -542,6 +554,7 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
           priv->memory, &error)
       || !klass->set_info (self, &priv->in, &priv->out, &error))
     goto failed;
+  update_passthrough (self);
   return TRUE;
 
 failed:
@@ -559,6 +572,8 @@ gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
 
   if (GST_CLOCK_TIME_IS_VALID (time))
     gst_object_sync_values (GST_OBJECT (trans), time);
+  if (GST_VIDEO_FILTER (trans)->negotiated)
+    update_passthrough (GST_CL_FILTER (trans));
 }
 
 /* With GST_CL_PROFILE set: the frame's kernel time, as an element message

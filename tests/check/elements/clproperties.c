@@ -1,0 +1,177 @@
+/* gst-opencl: properties set by the application while frames flow.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * - Passthrough switched from another thread: a thread toggles a property
+ *   as fast as it can while frames are pushed, upstream keeping a
+ *   reference to each input (so it is not writable). Every output must be
+ *   the element's output for that very frame under one of the two values,
+ *   as an instance that never changes computes it beforehand (for a value
+ *   that passes frames through, the input itself); no critical may be
+ *   logged (gst-check fails on one).
+ */
+#include "reliability.h"
+
+#define TOGGLE_FRAMES 3000
+#define SIZE 64
+
+static GstVideoInfo
+rgba_info (gint width, gint height)
+{
+  GstVideoInfo info;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, width, height);
+  return info;
+}
+
+/* @factory with @properties, in a harness from SIZE x SIZE RGBA to
+ * @out_width x @out_height RGBA (square pixels on both sides). */
+static GstHarness *
+toggle_harness (const gchar * factory, const gchar * properties,
+    gint out_width, gint out_height)
+{
+  GstElement *element = gst_element_factory_make (factory, NULL);
+  GstVideoInfo in = rgba_info (SIZE, SIZE), out =
+      rgba_info (out_width, out_height);
+  GstHarness *h;
+
+  fail_unless (element != NULL, "no %s", factory);
+  rel_set_properties (G_OBJECT (element), properties);
+  h = gst_harness_new_with_element (element, "sink", "src");
+  gst_object_unref (element);
+  gst_harness_set_sink_caps (h, gst_video_info_to_caps (&out));
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (&in));
+  return h;
+}
+
+/* One element and the property toggled on it. */
+typedef struct
+{
+  const gchar *factory;
+  const gchar *property;
+  const gchar *values[2];
+  gint out_width, out_height;
+} Toggle;
+
+static const Toggle toggles[] = {
+  {"clrotate", "angle", {"0", "45"}, SIZE, SIZE},
+  {"clrotate", "angle", {"0", "90"}, SIZE, SIZE},
+  {"clboxblur", "radius", {"0", "3"}, SIZE, SIZE},
+};
+
+/* A harness around @t's element with its property at @value. */
+static GstHarness *
+toggle_harness_at (const Toggle * t, const gchar * value)
+{
+  gchar *properties = g_strdup_printf ("%s=%s", t->property, value);
+  GstHarness *h = toggle_harness (t->factory, properties, t->out_width,
+      t->out_height);
+
+  g_free (properties);
+  return h;
+}
+
+/* The digest of every output of @t with its property at @value. */
+static gchar **
+expected_digests (const Toggle * t, const gchar * value)
+{
+  GstHarness *h = toggle_harness_at (t, value);
+  GstVideoInfo in = rgba_info (SIZE, SIZE), out =
+      rgba_info (t->out_width, t->out_height);
+  gchar **digests = g_new0 (gchar *, TOGGLE_FRAMES + 1);
+
+  for (guint i = 0; i < TOGGLE_FRAMES; i++) {
+    GstBuffer *buffer = gst_harness_push_and_pull (h,
+        rel_noise_buffer (&in, i));
+
+    fail_unless (buffer != NULL);
+    digests[i] = rel_frame_digest (&out, buffer);
+    gst_buffer_unref (buffer);
+  }
+  gst_harness_teardown (h);
+  return digests;
+}
+
+typedef struct
+{
+  GstElement *element;
+  const Toggle *toggle;
+  gint stop;                    /* atomic */
+  guint changes;
+} Toggler;
+
+static gpointer
+toggle_loop (gpointer user_data)
+{
+  Toggler *toggler = user_data;
+  const Toggle *t = toggler->toggle;
+
+  while (!g_atomic_int_get (&toggler->stop))
+    gst_util_set_object_arg (G_OBJECT (toggler->element), t->property,
+        t->values[toggler->changes++ % 2]);
+  return NULL;
+}
+
+GST_START_TEST (test_toggle_from_thread)
+{
+  const Toggle *t = &toggles[__i__];
+  gchar **expected[2] = {
+    expected_digests (t, t->values[0]), expected_digests (t, t->values[1])
+  };
+  GstHarness *h = toggle_harness_at (t, t->values[0]);
+  GstVideoInfo in = rgba_info (SIZE, SIZE), out =
+      rgba_info (t->out_width, t->out_height);
+  Toggler toggler = { h->element, t, 0, 0 };
+  guint seen[2] = { 0, 0 }, wrong = 0, first_wrong = 0;
+  GThread *thread;
+
+  thread = g_thread_new ("toggler", toggle_loop, &toggler);
+  for (guint i = 0; i < TOGGLE_FRAMES; i++) {
+    GstBuffer *input = rel_noise_buffer (&in, i), *output;
+    gchar *digest;
+
+    /* Upstream keeps its reference: the input is not writable. */
+    output = gst_harness_push_and_pull (h, gst_buffer_ref (input));
+    fail_unless (output != NULL);
+    digest = rel_frame_digest (&out, output);
+    if (g_str_equal (digest, expected[0][i]))
+      seen[0]++;
+    else if (g_str_equal (digest, expected[1][i]))
+      seen[1]++;
+    else if (wrong++ == 0)
+      first_wrong = i;
+    g_free (digest);
+    gst_buffer_unref (output);
+    gst_buffer_unref (input);
+  }
+  g_atomic_int_set (&toggler.stop, 1);
+  g_thread_join (thread);
+
+  GST_INFO ("%s %s: %u frames with %s, %u with %s, %u changes", t->factory,
+      t->property, seen[0], t->values[0], seen[1], t->values[1],
+      toggler.changes);
+  fail_unless (wrong == 0, "%s, %s toggled %s <-> %s: %u of %d frames are "
+      "neither output (the first: frame %u)", t->factory, t->property,
+      t->values[0], t->values[1], wrong, TOGGLE_FRAMES, first_wrong);
+  /* Otherwise the toggling did not overlap the frames: nothing was shown. */
+  fail_unless (seen[0] > 0 && seen[1] > 0, "%s: only one value was seen",
+      t->factory);
+
+  gst_harness_teardown (h);
+  g_strfreev (expected[0]);
+  g_strfreev (expected[1]);
+}
+
+GST_END_TEST;
+
+static Suite *
+clproperties_suite (void)
+{
+  Suite *s = suite_create ("clproperties");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_toggle_from_thread, 0, G_N_ELEMENTS (toggles));
+  return s;
+}
+
+GST_CHECK_MAIN (clproperties);
