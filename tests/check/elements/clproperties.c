@@ -8,11 +8,19 @@
  *   as an instance that never changes computes it beforehand (for a value
  *   that passes frames through, the input itself); no critical may be
  *   logged (gst-check fails on one).
+ * - add-borders changed while playing letterboxes (or not) the next frame.
  */
+#include <string.h>
+
+#include "reference.h"
 #include "reliability.h"
 
 #define TOGGLE_FRAMES 3000
 #define SIZE 64
+/* The references compute in double without rounding: 0.5 is the rounding
+ * to nearest, the rest the element's float arithmetic (see
+ * elements/clbicubicscale.c). */
+#define TOLERANCE_8BIT 0.51
 
 static GstVideoInfo
 rgba_info (gint width, gint height)
@@ -56,6 +64,9 @@ static const Toggle toggles[] = {
   {"clrotate", "angle", {"0", "45"}, SIZE, SIZE},
   {"clrotate", "angle", {"0", "90"}, SIZE, SIZE},
   {"clboxblur", "radius", {"0", "3"}, SIZE, SIZE},
+  /* Its passthrough follows the caps only (equal caps); add-borders is
+   * what changes its frames while playing. */
+  {"clbicubicscale", "add-borders", {"true", "false"}, 3 * SIZE / 2, SIZE},
 };
 
 /* A harness around @t's element with its property at @value. */
@@ -163,6 +174,99 @@ GST_START_TEST (test_toggle_from_thread)
 
 GST_END_TEST;
 
+/* @got's plane, columns @x .. @x + @width - 1, as a plane of its own. */
+static RefPlane *
+crop_columns (const RefPlane * got, gint x, gint width)
+{
+  RefPlane *crop = ref_plane_new (width, got->height, got->channels);
+
+  for (gint y = 0; y < got->height; y++)
+    memcpy (crop->data + (gsize) y * width * got->channels,
+        got->data + ((gsize) y * got->width + x) * got->channels,
+        sizeof (gdouble) * width * got->channels);
+  return crop;
+}
+
+static void
+assert_close (const RefPlane * expected, const RefPlane * got,
+    const gchar * what)
+{
+  RefDiff diff = ref_compare (expected, got, 255);
+
+  fail_unless (diff.max <= TOLERANCE_8BIT, "%s: off by %g at %d,%d channel "
+      "%d (expected %g, got %g)", what, diff.max, diff.x, diff.y,
+      diff.channel, diff.expected, diff.got);
+}
+
+/* Columns @x .. @x + @width - 1 of @got are opaque black (exact). */
+static void
+assert_black_columns (const RefPlane * got, gint x, gint width)
+{
+  for (gint y = 0; y < got->height; y++)
+    for (gint i = x; i < x + width; i++)
+      for (gint c = 0; c < 4; c++)
+        fail_unless_equals_float (ref_plane_at (got, i, y, c), c == 3 ?
+            255.0 : 0.0);
+}
+
+/* One frame from @h: with borders, the picture (scaled 1:1, so equal to
+ * the input) between SIZE / 4 wide black bars; without, the input
+ * stretched over the whole width. */
+static void
+check_borders (GstHarness * h, gboolean add_borders, guint seed)
+{
+  GstVideoInfo in_info = rgba_info (SIZE, SIZE);
+  GstVideoInfo out_info = rgba_info (3 * SIZE / 2, SIZE);
+  GstBuffer *in = gst_buffer_new_allocate (NULL, in_info.size, NULL), *out;
+  GstVideoFrame in_frame, out_frame;
+  RefPlane *src, *got, *expected;
+
+  fail_unless (gst_video_frame_map (&in_frame, &in_info, in, GST_MAP_WRITE));
+  ref_fill_natural (&in_frame, seed);
+  src = ref_plane_from_frame (&in_frame, 0);
+  gst_video_frame_unmap (&in_frame);
+
+  g_object_set (h->element, "add-borders", add_borders, NULL);
+  out = gst_harness_push_and_pull (h, in);
+  fail_unless (out != NULL);
+  fail_unless (gst_video_frame_map (&out_frame, &out_info, out, GST_MAP_READ));
+  got = ref_plane_from_frame (&out_frame, 0);
+  gst_video_frame_unmap (&out_frame);
+  gst_buffer_unref (out);
+
+  if (add_borders) {
+    RefPlane *picture = crop_columns (got, SIZE / 4, SIZE);
+
+    expected = ref_scale_widened (src, SIZE, SIZE, 0.0, 0.5);
+    assert_close (expected, picture, "the letterboxed picture");
+    assert_black_columns (got, 0, SIZE / 4);
+    assert_black_columns (got, SIZE / 4 + SIZE, SIZE / 4);
+    ref_plane_free (picture);
+  } else {
+    expected = ref_scale_widened (src, 3 * SIZE / 2, SIZE, 0.0, 0.5);
+    assert_close (expected, got, "the stretched picture");
+  }
+  ref_plane_free (expected);
+  ref_plane_free (got);
+  ref_plane_free (src);
+}
+
+/* 64x64 into 96x64 with square pixels: add-borders changed while playing
+ * letterboxes the next frame, or stretches it, the caps staying the
+ * same. */
+GST_START_TEST (test_add_borders_while_playing)
+{
+  static const gboolean settings[] = { TRUE, FALSE, TRUE, FALSE };
+  GstHarness *h = toggle_harness ("clbicubicscale", NULL, 3 * SIZE / 2,
+      SIZE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (settings); i++)
+    check_borders (h, settings[i], i);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static Suite *
 clproperties_suite (void)
 {
@@ -171,6 +275,7 @@ clproperties_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_toggle_from_thread, 0, G_N_ELEMENTS (toggles));
+  tcase_add_test (tc, test_add_borders_while_playing);
   return s;
 }
 
