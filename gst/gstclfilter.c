@@ -715,6 +715,9 @@ gst_cl_filter_finalize (GObject * object)
   GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (object));
 
   g_free (priv->device);
+  /* A context set on the element while in NULL (by a bin it was added to,
+   * or the application) is still held: READY->NULL never came. */
+  gst_clear_object (&priv->context);
   G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
 }
 

@@ -1,4 +1,5 @@
-/* gst-opencl: properties set by the application while frames flow.
+/* gst-opencl: properties set by the application while frames flow, and
+ * contexts given to elements in NULL.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * - Passthrough switched from another thread: a thread toggles a property
@@ -8,6 +9,7 @@
  *   as an instance that never changes computes it beforehand (for a value
  *   that passes frames through, the input itself); no critical may be
  *   logged (gst-check fails on one).
+ * - A GstCLContext given to an element in NULL is released with it.
  * - add-borders changed while playing letterboxes (or not) the next frame.
  */
 #include <string.h>
@@ -174,6 +176,73 @@ GST_START_TEST (test_toggle_from_thread)
 
 GST_END_TEST;
 
+/* The GstCLContext that @context holds (the plugin's type: by value). */
+static GObject *
+cl_context_of (GstContext * context)
+{
+  const GValue *value =
+      gst_structure_get_value (gst_context_get_structure (context),
+      GST_CL_CONTEXT_FIELD);
+
+  fail_unless (value != NULL && G_VALUE_HOLDS_OBJECT (value));
+  return g_value_get_object (value);
+}
+
+/* A context set on an element in NULL, which is then disposed in NULL:
+ * the element must let go of the GstCLContext. */
+GST_START_TEST (test_context_set_in_null)
+{
+  const RelElement *e = &rel_elements[__i__];
+  GstContext *context;
+  GstElement *element;
+  gpointer cl_context;
+
+  if (!rel_element_available (e))
+    return;
+  context = rel_new_shared_context ();
+  cl_context = cl_context_of (context);
+  g_object_add_weak_pointer (cl_context, &cl_context);
+
+  element = gst_element_factory_make (e->factory, NULL);
+  fail_unless (element != NULL);
+  gst_element_set_context (element, context);
+  gst_context_unref (context);
+  gst_object_unref (element);
+  fail_unless (cl_context == NULL, "%s kept the OpenCL context it was given "
+      "in NULL", e->factory);
+}
+
+GST_END_TEST;
+
+/* The same through a bin that holds a context: it gives it to an element
+ * added to it, which is removed again without leaving NULL. */
+GST_START_TEST (test_context_from_bin)
+{
+  const RelElement *e = &rel_elements[__i__];
+  GstElement *pipeline, *element;
+  GstContext *context;
+  gpointer cl_context;
+
+  if (!rel_element_available (e))
+    return;
+  context = rel_new_shared_context ();
+  cl_context = cl_context_of (context);
+  g_object_add_weak_pointer (cl_context, &cl_context);
+  pipeline = gst_pipeline_new (NULL);
+  gst_element_set_context (pipeline, context);
+  gst_context_unref (context);
+
+  element = gst_element_factory_make (e->factory, NULL);
+  fail_unless (element != NULL);
+  fail_unless (gst_bin_add (GST_BIN (pipeline), element));
+  fail_unless (gst_bin_remove (GST_BIN (pipeline), element));
+  gst_object_unref (pipeline);
+  fail_unless (cl_context == NULL, "%s kept the OpenCL context its bin "
+      "gave it", e->factory);
+}
+
+GST_END_TEST;
+
 /* @got's plane, columns @x .. @x + @width - 1, as a plane of its own. */
 static RefPlane *
 crop_columns (const RefPlane * got, gint x, gint width)
@@ -275,6 +344,8 @@ clproperties_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_toggle_from_thread, 0, G_N_ELEMENTS (toggles));
+  tcase_add_loop_test (tc, test_context_set_in_null, 0, rel_n_elements);
+  tcase_add_loop_test (tc, test_context_from_bin, 0, rel_n_elements);
   tcase_add_test (tc, test_add_borders_while_playing);
   return s;
 }
