@@ -1,5 +1,5 @@
 /* gst-opencl: properties set by the application while frames flow, and
- * contexts given to elements in NULL.
+ * where in the element's life they take effect.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * - Passthrough switched from another thread: a thread toggles a property
@@ -11,6 +11,7 @@
  *   logged (gst-check fails on one).
  * - A GstCLContext given to an element in NULL is released with it.
  * - add-borders changed while playing letterboxes (or not) the next frame.
+ * - device and memory changed in READY apply at READY->PAUSED.
  */
 #include <string.h>
 
@@ -336,6 +337,109 @@ GST_START_TEST (test_add_borders_while_playing)
 
 GST_END_TEST;
 
+/* The error @bus holds: its code and message. */
+static void
+pop_error (GstBus * bus, GError ** error)
+{
+  GstMessage *message = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+
+  fail_unless (message != NULL, "no error posted");
+  gst_message_parse_error (message, error, NULL);
+  gst_message_unref (message);
+}
+
+/* device=nosuchdevice set in READY: READY->PAUSED fails, naming it. */
+GST_START_TEST (test_device_set_in_ready)
+{
+  const RelElement *e = &rel_elements[__i__];
+  GstBus *bus = gst_bus_new ();
+  GstElement *element;
+  GError *error = NULL;
+
+  if (!rel_element_available (e)) {
+    gst_object_unref (bus);
+    return;
+  }
+  element = rel_make_element (e, NULL);
+  gst_element_set_bus (element, bus);
+  fail_unless_equals_int (gst_element_set_state (element, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_set (element, "device", "nosuchdevice", NULL);
+  fail_unless_equals_int (gst_element_set_state (element, GST_STATE_PAUSED),
+      GST_STATE_CHANGE_FAILURE);
+  pop_error (bus, &error);
+  fail_unless (g_error_matches (error, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_NOT_FOUND), "%s", error->message);
+  fail_unless (strstr (error->message, "nosuchdevice") != NULL, "%s",
+      error->message);
+  g_clear_error (&error);
+
+  /* The device property set right again, the element starts. */
+  g_object_set (element, "device", NULL, NULL);
+  fail_unless (gst_element_set_state (element, GST_STATE_PAUSED) !=
+      GST_STATE_CHANGE_FAILURE);
+  gst_element_set_state (element, GST_STATE_NULL);
+  gst_element_set_bus (element, NULL);
+  gst_object_unref (element);
+  gst_object_unref (bus);
+}
+
+GST_END_TEST;
+
+/* The largest width the element's sink pad accepts. */
+static gint
+max_sink_width (GstElement * element)
+{
+  GstPad *pad = gst_element_get_static_pad (element, "sink");
+  GstCaps *caps = gst_pad_query_caps (pad, NULL);
+  const GValue *width;
+  gint max;
+
+  fail_unless (!gst_caps_is_empty (caps));
+  width = gst_structure_get_value (gst_caps_get_structure (caps, 0), "width");
+  fail_unless (GST_VALUE_HOLDS_INT_RANGE (width), "%" GST_PTR_FORMAT, caps);
+  max = gst_value_get_int_range_max (width);
+  gst_caps_unref (caps);
+  gst_object_unref (pad);
+  return max;
+}
+
+/* memory=image set in READY on an element opened with buffers: from
+ * READY->PAUSED it offers only the sizes the device's images hold. */
+GST_START_TEST (test_memory_set_in_ready)
+{
+  const RelElement *e = &rel_elements[__i__];
+  const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
+  GstElement *element;
+
+  fail_unless (device != NULL, "no OpenCL device");
+  if (!rel_element_available (e) || !device->image_support)
+    return;
+  element = rel_make_element (e, "buffer");
+  fail_unless_equals_int (gst_element_set_state (element, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  fail_unless_equals_int (max_sink_width (element), G_MAXINT);
+
+  gst_util_set_object_arg (G_OBJECT (element), "memory", "image");
+  fail_unless (gst_element_set_state (element, GST_STATE_PAUSED) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless_equals_int (max_sink_width (element),
+      MIN (device->image2d_max_width, G_MAXINT));
+
+  /* And back to buffers by READY. */
+  fail_unless_equals_int (gst_element_set_state (element, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_util_set_object_arg (G_OBJECT (element), "memory", "buffer");
+  fail_unless (gst_element_set_state (element, GST_STATE_PAUSED) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless_equals_int (max_sink_width (element), G_MAXINT);
+
+  gst_element_set_state (element, GST_STATE_NULL);
+  gst_object_unref (element);
+}
+
+GST_END_TEST;
+
 static Suite *
 clproperties_suite (void)
 {
@@ -347,6 +451,8 @@ clproperties_suite (void)
   tcase_add_loop_test (tc, test_context_set_in_null, 0, rel_n_elements);
   tcase_add_loop_test (tc, test_context_from_bin, 0, rel_n_elements);
   tcase_add_test (tc, test_add_borders_while_playing);
+  tcase_add_loop_test (tc, test_device_set_in_ready, 0, rel_n_elements);
+  tcase_add_loop_test (tc, test_memory_set_in_ready, 0, rel_n_elements);
   return s;
 }
 
