@@ -81,10 +81,12 @@ typedef struct
   cl_kernel rows;
   cl_kernel columns;
   cl_kernel native;
-  cl_mem tmp;                   /* rows pass output: rect width x input height */
+  cl_mem tmp;                   /* rows pass output: rect width x input
+                                 * height, allocated for the widest rect */
   AxisTable x;
   AxisTable y;
-  GstVideoRectangle rect;       /* where the picture goes, plane pixels */
+  GstVideoRectangle rect;       /* where the picture goes, plane pixels;
+                                 * written under the object lock */
   gfloat border[4];
 } PlaneScaler;
 
@@ -99,6 +101,10 @@ struct _GstCLBicubicScale
   GstCLBicubicScaleMode active_mode;
 
   /* streaming */
+  ScaleParams frame;            /* the snapshot the frames are scaled with */
+  gboolean frame_borders;       /* add-borders in the snapshot */
+  gboolean identity;            /* same caps in and out: passthrough */
+  gboolean borders;             /* add-borders of the planes' rects */
   ScaleParams applied;          /* what the tables were built for */
   gboolean tables_valid;
   guint n_planes;
@@ -307,7 +313,9 @@ clear_planes (GstCLBicubicScale * self)
     gst_cl_clear_kernel (context, &ps->native);
     gst_cl_clear_mem (context, &ps->tmp);
   }
+  GST_OBJECT_LOCK (self);
   self->n_planes = 0;
+  GST_OBJECT_UNLOCK (self);
 }
 
 static const gchar *const scale_sources[] = {
@@ -387,9 +395,38 @@ gst_cl_bicubic_scale_close (GstCLFilter * filter)
       &self->bicubic_sampler);
 }
 
+/* Each plane's picture rectangle for @add_borders. Navigation events read
+ * them from another thread. */
+static void
+place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
+    const GstCLFrame * out, gboolean add_borders)
+{
+  GstVideoRectangle rect;
+
+  picture_rectangle (&in->info, &out->info, add_borders, &rect);
+  GST_DEBUG_OBJECT (self, "%dx%d -> %dx%d, picture at %d,%d %dx%d",
+      in->info.width, in->info.height, out->info.width, out->info.height,
+      rect.x, rect.y, rect.w, rect.h);
+
+  GST_OBJECT_LOCK (self);
+  self->n_planes = out->n_planes;
+  for (guint p = 0; p < out->n_planes; p++) {
+    const GstCLPlane *op = &out->planes[p];
+    GstVideoRectangle *r = &self->planes[p].rect;
+
+    r->x = GST_VIDEO_SUB_SCALE (op->w_sub, rect.x);
+    r->y = GST_VIDEO_SUB_SCALE (op->h_sub, rect.y);
+    r->w = GST_VIDEO_SUB_SCALE (op->w_sub, rect.x + rect.w) - r->x;
+    r->h = GST_VIDEO_SUB_SCALE (op->h_sub, rect.y + rect.h) - r->y;
+  }
+  GST_OBJECT_UNLOCK (self);
+  self->borders = add_borders;
+}
+
+/* @out_width: the output plane's, the widest the picture can be */
 static gboolean
 create_plane_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
-    const GstCLPlane * in, GError ** error)
+    const GstCLPlane * in, gint out_width, GError ** error)
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
   GstCLContext *context = gst_cl_filter_get_context (filter);
@@ -403,8 +440,7 @@ create_plane_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
         scale_sources, in, options, "scale_columns", error);
   if (ps->columns)
     ps->tmp = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
-        sizeof (gfloat) * in->channels * ps->rect.w * in->height, NULL,
-        error);
+        sizeof (gfloat) * in->channels * out_width * in->height, NULL, error);
   return ps->tmp != NULL;
 }
 
@@ -440,15 +476,15 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
 {
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
   GstCLContext *context = gst_cl_filter_get_context (filter);
-  GstVideoRectangle rect;
+  const GstVideoRectangle *rect = &self->planes[0].rect;
   ScaleParams params;
   gboolean add_borders;
   GstCLBicubicScaleMode chosen;
 
   clear_planes (self);
-  if (gst_video_info_is_equal (&in->info, &out->info)) {
+  self->identity = gst_video_info_is_equal (&in->info, &out->info);
+  if (self->identity) {
     GST_DEBUG_OBJECT (self, "same caps in and out: passthrough");
-    gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), TRUE);
     return TRUE;
   }
 
@@ -457,32 +493,36 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
   add_borders = self->add_borders;
   GST_OBJECT_UNLOCK (self);
 
-  picture_rectangle (&in->info, &out->info, add_borders, &rect);
-  GST_DEBUG_OBJECT (self, "%dx%d -> %dx%d, picture at %d,%d %dx%d",
-      in->info.width, in->info.height, out->info.width, out->info.height,
-      rect.x, rect.y, rect.w, rect.h);
+  place_picture (self, in, out, add_borders);
 
   /* Refuse an impossible mode=native now, in negotiation. */
   if (!gst_cl_bicubic_scale_choose_mode (context->info,
           gst_cl_filter_get_memory (filter), params.mode, params.b, params.c,
-          params.antialias, in->info.width, in->info.height, rect.w, rect.h,
+          params.antialias, in->info.width, in->info.height, rect->w, rect->h,
           &chosen, error))
     return FALSE;
 
-  self->n_planes = out->n_planes;
   for (guint p = 0; p < out->n_planes; p++) {
-    const GstCLPlane *op = &out->planes[p];
     PlaneScaler *ps = &self->planes[p];
 
-    ps->rect.x = GST_VIDEO_SUB_SCALE (op->w_sub, rect.x);
-    ps->rect.y = GST_VIDEO_SUB_SCALE (op->h_sub, rect.y);
-    ps->rect.w = GST_VIDEO_SUB_SCALE (op->w_sub, rect.x + rect.w) - ps->rect.x;
-    ps->rect.h = GST_VIDEO_SUB_SCALE (op->h_sub, rect.y + rect.h) - ps->rect.y;
     gst_cl_frame_plane_color (&out->info, p, 0xff000000, ps->border);
-    if (!create_plane_kernels (self, ps, &in->planes[p], error))
+    if (!create_plane_kernels (self, ps, &in->planes[p],
+            out->planes[p].width, error))
       return FALSE;
   }
   return TRUE;
+}
+
+static gboolean
+gst_cl_bicubic_scale_snapshot (GstCLFilter * filter)
+{
+  GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
+
+  GST_OBJECT_LOCK (self);
+  self->frame = self->params;
+  self->frame_borders = self->add_borders;
+  GST_OBJECT_UNLOCK (self);
+  return self->identity;
 }
 
 static gboolean
@@ -591,16 +631,18 @@ gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
   GstCLContext *context = gst_cl_filter_get_context (filter);
   GstCLBicubicScaleMode chosen;
-  ScaleParams params;
+  const ScaleParams *params = &self->frame;
   gboolean changed;
 
-  GST_OBJECT_LOCK (self);
-  params = self->params;
-  GST_OBJECT_UNLOCK (self);
+  /* add-borders may change while playing, the caps staying the same. */
+  if (self->frame_borders != self->borders) {
+    place_picture (self, in, out, self->frame_borders);
+    clear_tables (self);
+  }
 
   /* b, c, antialias and mode may change while playing. */
   if (!gst_cl_bicubic_scale_choose_mode (context->info, in->memory,
-          params.mode, params.b, params.c, params.antialias, in->info.width,
+          params->mode, params->b, params->c, params->antialias, in->info.width,
           in->info.height, self->planes[0].rect.w, self->planes[0].rect.h,
           &chosen, error))
     return FALSE;
@@ -618,8 +660,8 @@ gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
   if (chosen == GST_CL_BICUBIC_SCALE_MODE_NATIVE) {
     if (!ensure_native (self, in, error))
       return FALSE;
-  } else if (!self->tables_valid || !params_equal (&params, &self->applied)) {
-    if (!build_tables (self, in, &params, error))
+  } else if (!self->tables_valid || !params_equal (params, &self->applied)) {
+    if (!build_tables (self, in, params, error))
       return FALSE;
   }
 
@@ -1007,15 +1049,22 @@ gst_cl_bicubic_scale_src_event (GstBaseTransform * trans, GstEvent * event)
 {
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (trans);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
-  const GstVideoRectangle *rect = &self->planes[0].rect;
+  GstVideoRectangle rect;
+  gboolean scaling;
   gdouble x, y;
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION && self->n_planes > 0
+  /* The streaming thread may lay the picture out again meanwhile. */
+  GST_OBJECT_LOCK (self);
+  scaling = self->n_planes > 0;
+  rect = self->planes[0].rect;
+  GST_OBJECT_UNLOCK (self);
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION && scaling
       && gst_navigation_event_get_coordinates (event, &x, &y)) {
     event = gst_event_make_writable (event);
     gst_navigation_event_set_coordinates (event,
-        (x - rect->x) * filter->in_info.width / rect->w,
-        (y - rect->y) * filter->in_info.height / rect->h);
+        (x - rect.x) * filter->in_info.width / rect.w,
+        (y - rect.y) * filter->in_info.height / rect.h);
   }
   return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
 }
@@ -1025,8 +1074,9 @@ gst_cl_bicubic_scale_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (object);
-  gboolean reconfigure = FALSE;
 
+  /* Recorded only: the streaming thread takes them for the next frame
+   * (snapshot). add-borders does not change the output caps. */
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_B:
@@ -1049,7 +1099,6 @@ gst_cl_bicubic_scale_set_property (GObject * object, guint prop_id,
       break;
     case PROP_ADD_BORDERS:
       self->add_borders = g_value_get_boolean (value);
-      reconfigure = TRUE;
       break;
     case PROP_MODE:
       self->params.mode = g_value_get_enum (value);
@@ -1059,9 +1108,6 @@ gst_cl_bicubic_scale_set_property (GObject * object, guint prop_id,
       break;
   }
   GST_OBJECT_UNLOCK (self);
-
-  if (reconfigure)
-    gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
 }
 
 static void
@@ -1174,6 +1220,7 @@ gst_cl_bicubic_scale_class_init (GstCLBicubicScaleClass * klass)
   cl_class->open = gst_cl_bicubic_scale_open;
   cl_class->close = gst_cl_bicubic_scale_close;
   cl_class->set_info = gst_cl_bicubic_scale_set_info;
+  cl_class->snapshot = gst_cl_bicubic_scale_snapshot;
   cl_class->process = gst_cl_bicubic_scale_process;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_BICUBIC_FILTER, 0);

@@ -93,6 +93,7 @@ struct _GstCLBoxBlur
   GstCLBoxBlurMethod active_method;
 
   /* streaming */
+  BlurParams frame;             /* what the frames are blurred with */
   guint n_planes;
   PlaneKernels planes[GST_VIDEO_MAX_PLANES];
   cl_mem scratch;               /* row sums or SAT, reused by every plane */
@@ -457,10 +458,19 @@ gst_cl_box_blur_set_info (GstCLFilter * filter, const GstCLFrame * in,
   params = self->params;
   GST_OBJECT_UNLOCK (self);
 
-  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self),
-      params_passthrough (&params));
   /* Build the kernels now, so that a device failure shows in negotiation. */
   return prepare (self, in, &params, &method, plans, error);
+}
+
+static gboolean
+gst_cl_box_blur_snapshot (GstCLFilter * filter)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
+
+  GST_OBJECT_LOCK (self);
+  self->frame = self->params;
+  GST_OBJECT_UNLOCK (self);
+  return params_passthrough (&self->frame);
 }
 
 static gboolean
@@ -470,13 +480,9 @@ gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
   PlanePlan plans[GST_VIDEO_MAX_PLANES];
   GstCLBoxBlurMethod method;
-  BlurParams params;
+  const BlurParams *params = &self->frame;
 
-  GST_OBJECT_LOCK (self);
-  params = self->params;
-  GST_OBJECT_UNLOCK (self);
-
-  if (!prepare (self, in, &params, &method, plans, error))
+  if (!prepare (self, in, params, &method, plans, error))
     return FALSE;
 
   GST_OBJECT_LOCK (self);
@@ -492,7 +498,7 @@ gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
 
     /* Each pass reads its source only in its first kernel, so passes after
      * the first run in place on the output frame. */
-    for (guint pass = 0; pass < params.passes; pass++) {
+    for (guint pass = 0; pass < params->passes; pass++) {
       const GstCLPlane *src = pass == 0 ? &in->planes[p] : &out->planes[p];
       gboolean ok = method == GST_CL_BOX_BLUR_METHOD_SAT ?
           run_sat (self, kernels, src, &out->planes[p], &plans[p], error) :
@@ -523,8 +529,9 @@ gst_cl_box_blur_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
-  gboolean passthrough;
 
+  /* Recorded only: the streaming thread takes them (snapshot), and
+   * passthrough with them. */
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_RADIUS:
@@ -546,12 +553,7 @@ gst_cl_box_blur_set_property (GObject * object, guint prop_id,
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
-  passthrough = params_passthrough (&self->params);
   GST_OBJECT_UNLOCK (self);
-
-  /* The base keeps device frames in passthrough too, so it may toggle on
-   * any frame (a controlled radius is set from before_transform). */
-  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), passthrough);
 }
 
 static void
@@ -647,6 +649,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
 
   cl_class->close = gst_cl_box_blur_close;
   cl_class->set_info = gst_cl_box_blur_set_info;
+  cl_class->snapshot = gst_cl_box_blur_snapshot;
   cl_class->process = gst_cl_box_blur_process;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_METHOD, 0);

@@ -22,6 +22,7 @@ typedef struct
 
   /* READY and up */
   GstCLContext *context;        /* also under the object lock */
+  gchar *opened_device;         /* the device property when opened */
   GstCLStorage setting;         /* the memory property when opened */
   GstCLStorage memory;          /* for the negotiated caps: image or buffer */
   GstCaps *device_caps;         /* what the device serves */
@@ -382,6 +383,7 @@ open_device (GstCLFilter * self, GError ** error)
 
   GST_OBJECT_LOCK (self);
   selector = g_strdup (priv->device);
+  priv->opened_device = g_strdup (priv->device);
   priv->setting = priv->memory_setting;
   GST_OBJECT_UNLOCK (self);
 
@@ -432,12 +434,42 @@ close_device (GstCLFilter * self)
 
   GST_OBJECT_LOCK (self);
   context = g_steal_pointer (&priv->context);
+  g_clear_pointer (&priv->opened_device, g_free);
   gst_clear_caps (&priv->device_caps);
   g_clear_pointer (&priv->device_limits, g_free);
   gst_clear_caps (&priv->refused);
   GST_OBJECT_UNLOCK (self);
   gst_clear_object (&priv->pinned);
   gst_clear_object (&context);
+}
+
+/* Whether the device is open as the device and memory properties now
+ * say: they may change in READY, and apply when streaming starts. */
+static gboolean
+device_is_current (GstCLFilter * self)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  gboolean current;
+
+  GST_OBJECT_LOCK (self);
+  current = priv->context != NULL
+      && g_strcmp0 (priv->device, priv->opened_device) == 0
+      && priv->memory_setting == priv->setting;
+  GST_OBJECT_UNLOCK (self);
+  return current;
+}
+
+/* Before streaming starts: the device again, where the device or memory
+ * property changed in READY (or opening it failed there). */
+static gboolean
+reopen_if_changed (GstCLFilter * self, GError ** error)
+{
+  if (device_is_current (self))
+    return TRUE;
+  GST_INFO_OBJECT (self, "device or memory changed in READY: opening the "
+      "device again");
+  close_device (self);
+  return open_device (self, error);
 }
 
 static GstStateChangeReturn
@@ -447,8 +479,10 @@ gst_cl_filter_change_state (GstElement * element, GstStateChange transition)
   GstStateChangeReturn ret;
   GError *error = NULL;
 
-  if (transition == GST_STATE_CHANGE_NULL_TO_READY
-      && !open_device (self, &error)) {
+  if ((transition == GST_STATE_CHANGE_NULL_TO_READY
+          && !open_device (self, &error))
+      || (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+          && !reopen_if_changed (self, &error))) {
     gst_cl_filter_post_error (self, error);
     g_clear_error (&error);
     close_device (self);
@@ -591,6 +625,18 @@ gst_cl_filter_propose_allocation (GstBaseTransform * trans,
   return TRUE;
 }
 
+/* Passthrough as the subclass's snapshot of its properties says, set only
+ * in the streaming thread: GstBaseTransform reads the flag more than once
+ * for each buffer (choosing the output buffer, then filling it). */
+static void
+update_passthrough (GstCLFilter * self)
+{
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+
+  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self),
+      klass->snapshot (self));
+}
+
 static gboolean
 gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
@@ -624,6 +670,7 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
           priv->memory, &error)
       || !klass->set_info (self, &priv->in, &priv->out, &error))
     goto failed;
+  update_passthrough (self);
   return TRUE;
 
 failed:
@@ -641,6 +688,8 @@ gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
 
   if (GST_CLOCK_TIME_IS_VALID (time))
     gst_object_sync_values (GST_OBJECT (trans), time);
+  if (GST_VIDEO_FILTER (trans)->negotiated)
+    update_passthrough (GST_CL_FILTER (trans));
 }
 
 /* With GST_CL_PROFILE set: the frame's kernel time, as an element message
@@ -782,6 +831,9 @@ gst_cl_filter_finalize (GObject * object)
   GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (object));
 
   g_free (priv->device);
+  /* A context set on the element while in NULL (by a bin it was added to,
+   * or the application) is still held: READY->NULL never came. */
+  gst_clear_object (&priv->context);
   G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
 }
 
@@ -811,13 +863,15 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
    * The OpenCL device: "P:D" platform and device indices, or a
    * case-insensitive substring of the platform or device name. Empty: the
    * GST_CL_DEVICE environment variable, else the first GPU, else the first
-   * device.
+   * device. The device is opened on NULL->READY; a change in READY opens
+   * the newly selected one on READY->PAUSED.
    */
   g_object_class_install_property (gobject_class, PROP_DEVICE,
       g_param_spec_string ("device", "Device",
           "OpenCL device: \"P:D\" indices or a case-insensitive substring of "
           "the platform or device name (empty: $GST_CL_DEVICE, else the "
-          "first GPU, else the first device)", NULL,
+          "first GPU, else the first device); a change in READY applies at "
+          "the next READY->PAUSED", NULL,
           G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
           G_PARAM_STATIC_STRINGS));
 
@@ -825,12 +879,14 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
    * GstCLFilter:memory:
    *
    * Where frames live on the device: images (texture hardware on GPUs) or
-   * buffers (much faster on CPU devices such as PoCL).
+   * buffers (much faster on CPU devices such as PoCL). A change in READY
+   * applies on READY->PAUSED.
    */
   g_object_class_install_property (gobject_class, PROP_MEMORY,
       g_param_spec_enum ("memory", "Memory",
           "Device storage of frames: auto (images on GPUs, buffers "
-          "elsewhere), image or buffer", GST_TYPE_CL_STORAGE,
+          "elsewhere), image or buffer; a change in READY applies at the "
+          "next READY->PAUSED", GST_TYPE_CL_STORAGE,
           GST_CL_STORAGE_AUTO, G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
           G_PARAM_STATIC_STRINGS));
 

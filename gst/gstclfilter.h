@@ -28,9 +28,15 @@ struct _GstCLFilterClass
   gboolean (*open) (GstCLFilter * filter, GError ** error);
   /* Releases what the subclass holds on the device (READY->NULL). */
   void (*close) (GstCLFilter * filter);
-  /* New caps, with @in and @out allocated for them; may set passthrough. */
+  /* New caps, with @in and @out allocated for them. */
   gboolean (*set_info) (GstCLFilter * filter, const GstCLFrame * in,
       const GstCLFrame * out, GError ** error);
+  /* In the streaming thread, after set_info and before every frame (after
+   * the controlled properties are synced): copies, under the object lock,
+   * the properties that the frames to come are processed with, and
+   * returns whether they leave frames unchanged (passthrough). Setters
+   * only record values: passthrough changes here, between frames. */
+  gboolean (*snapshot) (GstCLFilter * filter);
   /* Enqueues the element's kernels from @in to @out. */
   gboolean (*process) (GstCLFilter * filter, GstCLFrame * in, GstCLFrame * out,
       GError ** error);

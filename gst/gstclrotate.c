@@ -87,7 +87,9 @@ struct _GstCLRotate
   RotateParams params;
   Geometry geometry;
 
-  /* streaming: kernels per plane and method, made on first use */
+  /* streaming: the properties the frames are rotated with (the
+   * snapshot), kernels per plane and method, made on first use */
+  RotateParams frame;
   guint n_planes;
   cl_kernel kernels[GST_VIDEO_MAX_PLANES][N_METHODS];
   cl_sampler bicubic_sampler;
@@ -382,7 +384,6 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
     const GstCLFrame * out, GError ** error)
 {
   GstCLRotate *self = GST_CL_ROTATE (filter);
-  gboolean identity;
 
   clear_kernels (self);
   self->n_planes = out->n_planes;
@@ -396,11 +397,50 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
   self->geometry.out_height = out->info.height;
   self->geometry.out_par_n = out->info.par_n;
   self->geometry.out_par_d = out->info.par_d;
-  identity = is_identity (&self->params, &self->geometry);
+  GST_OBJECT_UNLOCK (self);
+  return TRUE;
+}
+
+/* Whether output-size and the angle of @p give another output size than
+ * the negotiated one. */
+static gboolean
+output_size_changes (const RotateParams * p, const Geometry * g)
+{
+  gint w = g->in_width, h = g->in_height;
+  gint par_n = g->in_par_n, par_d = g->in_par_d;
+
+  if (g->in_width == 0)
+    return FALSE;
+  if (p->output_size == GST_CL_ROTATE_OUTPUT_FIT)
+    gst_cl_rotate_fit_size (p->angle, w, h, par_n, par_d, &w, &h, &par_n,
+        &par_d);
+  return w != g->out_width || h != g->out_height
+      || gst_util_fraction_compare (par_n, par_d, g->out_par_n,
+      g->out_par_d) != 0;
+}
+
+/* When the angle or output-size moved the output size, this frame
+ * renegotiates first (GstBaseTransform checks for it after
+ * before_transform). */
+static gboolean
+gst_cl_rotate_snapshot (GstCLFilter * filter)
+{
+  GstCLRotate *self = GST_CL_ROTATE (filter);
+  gboolean moved, identity, resize;
+
+  GST_OBJECT_LOCK (self);
+  moved = self->frame.angle != self->params.angle
+      || self->frame.output_size != self->params.output_size;
+  self->frame = self->params;
+  identity = is_identity (&self->frame, &self->geometry);
+  resize = moved && output_size_changes (&self->frame, &self->geometry);
   GST_OBJECT_UNLOCK (self);
 
-  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), identity);
-  return TRUE;
+  if (resize) {
+    GST_DEBUG_OBJECT (self, "output size changes: renegotiating");
+    gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
+  }
+  return identity;
 }
 
 /* What one frame's planes share: the luma mapping and the method. */
@@ -459,13 +499,12 @@ gst_cl_rotate_process (GstCLFilter * filter, GstCLFrame * in,
   GstCLRotate *self = GST_CL_ROTATE (filter);
   FrameMapping fm;
 
-  GST_OBJECT_LOCK (self);
-  mapping_matrix (self->params.angle, &self->geometry, fm.m);
-  luma_pivots (&self->params, &self->geometry, fm.pivots);
+  /* The geometry changes only in this thread. */
+  mapping_matrix (self->frame.angle, &self->geometry, fm.m);
+  luma_pivots (&self->frame, &self->geometry, fm.pivots);
   fm.method = is_permutation (fm.m) ?
-      GST_CL_ROTATE_METHOD_NEAREST : self->params.method;
-  fm.background = self->params.background;
-  GST_OBJECT_UNLOCK (self);
+      GST_CL_ROTATE_METHOD_NEAREST : self->frame.method;
+  fm.background = self->frame.background;
 
   for (guint p = 0; p < self->n_planes; p++)
     if (!rotate_plane (self, &fm, p, in, out, error))
@@ -591,49 +630,17 @@ gst_cl_rotate_src_event (GstBaseTransform * trans, GstEvent * event)
   return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
 }
 
-/* After an angle or output-size change: passthrough on or off, and new
- * caps when the fit size changes. */
-static void
-update_for_params (GstCLRotate * self)
-{
-  const Geometry *g = &self->geometry;
-  gboolean identity, resize = FALSE;
-
-  GST_OBJECT_LOCK (self);
-  identity = is_identity (&self->params, g);
-  if (g->in_width > 0) {
-    gint w = g->in_width, h = g->in_height;
-    gint par_n = g->in_par_n, par_d = g->in_par_d;
-
-    if (self->params.output_size == GST_CL_ROTATE_OUTPUT_FIT)
-      gst_cl_rotate_fit_size (self->params.angle, w, h, par_n, par_d, &w, &h,
-          &par_n, &par_d);
-    resize = w != g->out_width || h != g->out_height
-        || gst_util_fraction_compare (par_n, par_d, g->out_par_n,
-        g->out_par_d) != 0;
-  }
-  GST_OBJECT_UNLOCK (self);
-
-  if (resize) {
-    GST_DEBUG_OBJECT (self, "output size changes: renegotiating");
-    gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
-  } else {
-    gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), identity);
-  }
-}
-
 static void
 gst_cl_rotate_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstCLRotate *self = GST_CL_ROTATE (object);
-  gboolean geometry = FALSE;
 
+  /* Recorded only: the streaming thread takes them (snapshot). */
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_ANGLE:
       self->params.angle = g_value_get_double (value);
-      geometry = TRUE;
       break;
     case PROP_CENTER_X:
       self->params.center_x = g_value_get_double (value);
@@ -646,7 +653,6 @@ gst_cl_rotate_set_property (GObject * object, guint prop_id,
       break;
     case PROP_OUTPUT_SIZE:
       self->params.output_size = g_value_get_enum (value);
-      geometry = TRUE;
       break;
     case PROP_BACKGROUND:
       self->params.background = g_value_get_uint (value);
@@ -656,9 +662,6 @@ gst_cl_rotate_set_property (GObject * object, guint prop_id,
       break;
   }
   GST_OBJECT_UNLOCK (self);
-
-  if (geometry)
-    update_for_params (self);
 }
 
 static void
@@ -758,6 +761,7 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
 
   cl_class->close = gst_cl_rotate_close;
   cl_class->set_info = gst_cl_rotate_set_info;
+  cl_class->snapshot = gst_cl_rotate_snapshot;
   cl_class->process = gst_cl_rotate_process;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_ROTATE_METHOD, 0);
