@@ -607,12 +607,48 @@ input_problem (const GstVideoInfo * info, GstBuffer * buffer)
       meta ? " as its video meta lays it out" : "", needed);
 }
 
+/* How @buffer's video meta disagrees with the caps' @info, or NULL.
+ * gst_video_frame_map() only asserts on these (a GLib critical), and
+ * GstVideoFilter then sends the output buffer on unwritten. A meta larger
+ * than the caps is what gst_video_frame_map() takes: the frame is its
+ * top-left part. */
+static gchar *
+meta_disagreement (const GstVideoInfo * info, GstBuffer * buffer)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+  GstVideoFormat format = GST_VIDEO_INFO_FORMAT (info);
+
+  if (meta == NULL)
+    return NULL;
+  if (meta->format != format)
+    return g_strdup_printf ("format %s in the meta, %s in the caps",
+        gst_video_format_to_string (meta->format),
+        gst_video_format_to_string (format));
+  if (meta->width < (guint) info->width || meta->height < (guint) info->height)
+    return g_strdup_printf ("%ux%u in the meta, %dx%d in the caps",
+        meta->width, meta->height, info->width, info->height);
+  if (meta->n_planes != GST_VIDEO_INFO_N_PLANES (info))
+    return g_strdup_printf ("%u planes in the meta, %u in %s",
+        meta->n_planes, GST_VIDEO_INFO_N_PLANES (info),
+        gst_video_format_to_string (format));
+  return NULL;
+}
+
 static GstFlowReturn
 gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
-  gchar *problem = input_problem (&GST_VIDEO_FILTER (trans)->in_info, inbuf);
+  gchar *problem = meta_disagreement (&GST_VIDEO_FILTER (trans)->in_info,
+      inbuf);
 
+  if (problem) {
+    GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
+        ("Input buffer's video meta disagrees with the caps: %s", problem),
+        (NULL));
+    g_free (problem);
+    return GST_FLOW_ERROR;
+  }
+  problem = input_problem (&GST_VIDEO_FILTER (trans)->in_info, inbuf);
   if (problem) {
     GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
         ("Input buffer does not hold a whole frame"), ("%s", problem));
