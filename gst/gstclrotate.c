@@ -91,6 +91,9 @@ struct _GstCLRotate
   guint n_planes;
   cl_kernel kernels[GST_VIDEO_MAX_PLANES][N_METHODS];
   cl_sampler bicubic_sampler;
+
+  GstCaps *refused_interlaced;  /* the last caps warned about, under the
+                                 * object lock */
 };
 
 #define gst_cl_rotate_parent_class parent_class
@@ -485,6 +488,75 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
   return ret;
 }
 
+/* Warns, once per caps, that @caps are interlaced. */
+static void
+warn_interlaced (GstCLRotate * self, GstCaps * caps)
+{
+  gboolean post;
+
+  GST_OBJECT_LOCK (self);
+  post = self->refused_interlaced == NULL
+      || !gst_caps_is_equal (caps, self->refused_interlaced);
+  gst_caps_replace (&self->refused_interlaced, caps);
+  GST_OBJECT_UNLOCK (self);
+
+  GST_INFO_OBJECT (self, "refusing interlaced %" GST_PTR_FORMAT, caps);
+  if (post)
+    GST_ELEMENT_WARNING (self, CORE, NEGOTIATION,
+        ("Cannot rotate interlaced video: a field turned on its own is not "
+            "a picture, and a whole frame mixes its fields; deinterlace it "
+            "first (e.g. deinterlace ! clrotate)"),
+        ("refused caps: %" GST_PTR_FORMAT, caps));
+}
+
+/* @caps less its interlaced structures (interlace-mode other than
+ * progressive, or the format:Interlaced feature); where nothing is left,
+ * a warning says why. */
+static GstCaps *
+progressive_caps (GstCLRotate * self, GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_new_empty ();
+  GValue progressive = G_VALUE_INIT;
+
+  g_value_init (&progressive, G_TYPE_STRING);
+  g_value_set_static_string (&progressive, "progressive");
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_caps_get_structure (caps, i);
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    const GValue *mode = gst_structure_get_value (s, "interlace-mode");
+
+    if ((f && gst_caps_features_contains (f,
+                GST_CAPS_FEATURE_FORMAT_INTERLACED))
+        || (mode && !gst_value_intersect (NULL, mode, &progressive)))
+      continue;
+    s = gst_structure_copy (s);
+    if (mode)
+      gst_structure_set_value (s, "interlace-mode", &progressive);
+    gst_caps_append_structure_full (ret, s,
+        f ? gst_caps_features_copy (f) : NULL);
+  }
+  g_value_unset (&progressive);
+  if (gst_caps_is_empty (ret) && !gst_caps_is_empty (caps))
+    warn_interlaced (self, caps);
+  return ret;
+}
+
+/* Only progressive video is rotated: interlaced caps transform to
+ * nothing, so negotiation fails with a warning that says to deinterlace. */
+static GstCaps *
+gst_cl_rotate_transform_progressive_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *progressive, *ret;
+
+  if (gst_caps_is_any (caps))
+    return gst_cl_rotate_transform_caps (trans, direction, caps, filter);
+  progressive = progressive_caps (GST_CL_ROTATE (trans), caps);
+  ret = gst_cl_rotate_transform_caps (trans, direction, progressive, filter);
+  gst_caps_unref (progressive);
+  return ret;
+}
+
 /* Pointer positions on the output are reported in the input's pixels, as
  * videoflip does for its turns. */
 static gboolean
@@ -608,6 +680,13 @@ gst_cl_rotate_get_property (GObject * object, guint prop_id, GValue * value,
 }
 
 static void
+gst_cl_rotate_finalize (GObject * object)
+{
+  gst_clear_caps (&GST_CL_ROTATE (object)->refused_interlaced);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+static void
 gst_cl_rotate_init (GstCLRotate * self)
 {
   self->params.angle = DEFAULT_ANGLE;
@@ -633,6 +712,7 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
 
   gobject_class->set_property = gst_cl_rotate_set_property;
   gobject_class->get_property = gst_cl_rotate_get_property;
+  gobject_class->finalize = gst_cl_rotate_finalize;
 
   g_object_class_install_property (gobject_class, PROP_ANGLE,
       g_param_spec_double ("angle", "Angle",
@@ -665,7 +745,7 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
       "Rotates video by any angle on an OpenCL device",
       "gst-opencl developers");
 
-  trans_class->transform_caps = gst_cl_rotate_transform_caps;
+  trans_class->transform_caps = gst_cl_rotate_transform_progressive_caps;
   trans_class->src_event = gst_cl_rotate_src_event;
 
   cl_class->close = gst_cl_rotate_close;

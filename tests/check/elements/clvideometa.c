@@ -189,28 +189,6 @@ GST_START_TEST (test_meta_disagrees)
 
 GST_END_TEST;
 
-/* The exact rounded (halves up) average of the window clipped to @in. */
-static RefPlane *
-reference_blur (const RefPlane * in, gint r)
-{
-  RefPlane *out = ref_plane_new (in->width, in->height, in->channels);
-
-  for (gint y = 0; y < in->height; y++)
-    for (gint x = 0; x < in->width; x++)
-      for (gint c = 0; c < in->channels; c++) {
-        guint64 sum = 0, count = 0;
-
-        for (gint j = MAX (y - r, 0); j <= MIN (y + r, in->height - 1); j++)
-          for (gint i = MAX (x - r, 0); i <= MIN (x + r, in->width - 1); i++) {
-            sum += (guint64) ref_plane_at (in, i, j, c);
-            count++;
-          }
-        out->data[((gsize) y * in->width + x) * in->channels + c] =
-            (sum + count / 2) / count;
-      }
-  return out;
-}
-
 /* A half turn about the centre: (x, y) shows (w - 1 - x, h - 1 - y). */
 static RefPlane *
 reference_half_turn (const RefPlane * in)
@@ -235,7 +213,7 @@ reference (guint element, const RefPlane * in)
     case ELEMENT_ROTATE:
       return reference_half_turn (in);
     default:
-      return reference_blur (in, BLUR_RADIUS);
+      return ref_box_blur (in, BLUR_RADIUS, BLUR_RADIUS);
   }
 }
 
