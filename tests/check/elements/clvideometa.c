@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Under 64x48 RGBA caps, a buffer (large enough for the caps' frame) whose
- * meta says a smaller width, a smaller height or another format is refused
+ * meta says a smaller width, a smaller height, another format or another
+ * number of planes is refused
  * with an element error that names both sides, with no GLib critical
  * (gst-check fails the test on one), no warning and nothing pushed. A meta
  * that agrees with the caps but has longer rows (padding) works, on both
@@ -51,13 +52,17 @@ static const struct
   const gchar *what;
   GstVideoFormat format;
   guint width, height;
+  guint n_planes;
   const gchar *named[3];        /* what the error must name */
 } disagreements[] = {
-  {"narrower", GST_VIDEO_FORMAT_RGBA, 32, HEIGHT, {"32x48", "64x48", NULL}},
-  {"shorter", GST_VIDEO_FORMAT_RGBA, WIDTH, 24, {"64x24", "64x48", NULL}},
-  {"smaller", GST_VIDEO_FORMAT_RGBA, 32, 24, {"32x24", "64x48", NULL}},
-  {"another format", GST_VIDEO_FORMAT_BGRA, WIDTH, HEIGHT,
+  {"narrower", GST_VIDEO_FORMAT_RGBA, 32, HEIGHT, 1, {"32x48", "64x48",
+          NULL}},
+  {"shorter", GST_VIDEO_FORMAT_RGBA, WIDTH, 24, 1, {"64x24", "64x48", NULL}},
+  {"smaller", GST_VIDEO_FORMAT_RGBA, 32, 24, 1, {"32x24", "64x48", NULL}},
+  {"another format", GST_VIDEO_FORMAT_BGRA, WIDTH, HEIGHT, 1,
       {"BGRA", "RGBA", NULL}},
+  {"two planes", GST_VIDEO_FORMAT_RGBA, WIDTH, HEIGHT, 2,
+      {"2 planes", "1 in RGBA", NULL}},
 };
 
 static const gchar *const memories[] = { "buffer", "image" };
@@ -104,9 +109,11 @@ harness_new (guint element, const gchar * memory, GstBus * bus)
 }
 
 /* A buffer that holds the caps' frame with rows @padding bytes longer,
- * under a meta of @format, @width x @height with those rows. */
+ * under a meta of @format, @width x @height, @n_planes planes (all of the
+ * buffer) with those rows. */
 static GstBuffer *
-meta_buffer (GstVideoFormat format, guint width, guint height, guint padding)
+meta_buffer (GstVideoFormat format, guint width, guint height,
+    guint n_planes, guint padding)
 {
   GstVideoInfo info;
   gsize offset[GST_VIDEO_MAX_PLANES] = { 0 };
@@ -115,12 +122,12 @@ meta_buffer (GstVideoFormat format, guint width, guint height, guint padding)
   GstBuffer *buffer;
 
   caps_info (&info);
-  stride[0] = GST_VIDEO_INFO_PLANE_STRIDE (&info, 0) + padding;
+  stride[0] = stride[1] = GST_VIDEO_INFO_PLANE_STRIDE (&info, 0) + padding;
   size = (gsize) stride[0] * HEIGHT;
   buffer = gst_buffer_new_allocate (NULL, size, NULL);
   gst_buffer_memset (buffer, 0, PADDING_BYTE, size);
   gst_buffer_add_video_meta_full (buffer, GST_VIDEO_FRAME_FLAG_NONE, format,
-      width, height, 1, offset, stride);
+      width, height, n_planes, offset, stride);
   return buffer;
 }
 
@@ -171,7 +178,8 @@ GST_START_TEST (test_meta_disagrees)
 
   fail_unless_equals_int (gst_harness_push (h,
           meta_buffer (disagreements[d].format, disagreements[d].width,
-              disagreements[d].height, 0)), GST_FLOW_ERROR);
+              disagreements[d].height, disagreements[d].n_planes, 0)),
+      GST_FLOW_ERROR);
   fail_unless_equals_int (gst_harness_buffers_received (h), 0);
 
   text = pop_message (bus, GST_MESSAGE_ERROR, h->element);
@@ -223,7 +231,7 @@ GST_START_TEST (test_meta_padded)
   const gchar *memory = memories[__i__ % G_N_ELEMENTS (memories)];
   GstBus *bus = gst_bus_new ();
   GstHarness *h = harness_new (element, memory, bus);
-  GstBuffer *buffer = meta_buffer (GST_VIDEO_FORMAT_RGBA, WIDTH, HEIGHT,
+  GstBuffer *buffer = meta_buffer (GST_VIDEO_FORMAT_RGBA, WIDTH, HEIGHT, 1,
       PADDING);
   gdouble tolerance = element == ELEMENT_SCALE ? 0.51 : 0.0;
   GstVideoInfo info, out_info;
