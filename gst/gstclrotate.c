@@ -17,6 +17,7 @@
  * pixel-exact permutations whatever the method.
  *
  * The angle and the pivot are controllable and may change while playing.
+ * Interlaced video is refused in negotiation: deinterlace it first.
  *
  * ## Example launch line
  * |[
