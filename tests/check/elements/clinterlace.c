@@ -53,12 +53,12 @@ static const struct
 {
   const gchar *what;
   const gchar *factory;
-  const gchar *properties;
+  const gchar *property, *value;        /* one it is set up with */
   gint out_width, out_height;
 } runs[] = {
-  {"upscale", "clbicubicscale", "add-borders=false", 64, 96},
-  {"downscale", "clbicubicscale", "add-borders=false", 32, 24},
-  {"blur", "clboxblur", "radius=2", 0, 0},
+  {"upscale", "clbicubicscale", "add-borders", "false", 64, 96},
+  {"downscale", "clbicubicscale", "add-borders", "false", 32, 24},
+  {"blur", "clboxblur", "radius", G_STRINGIFY (BLUR_RADIUS), 0, 0},
 };
 
 static const gchar *const formats[] = { "GRAY8", "I420" };
@@ -123,21 +123,11 @@ harness_new (guint run, const gchar * format, const gchar * memory,
     Mode mode, gint height, GstBus * bus)
 {
   GstElement *e = gst_element_factory_make (runs[run].factory, NULL);
-  gchar *properties = g_strdup_printf ("memory=%s %s", memory,
-      runs[run].properties);
-  gchar **pairs = g_strsplit (properties, " ", -1);
   GstHarness *h;
 
   fail_unless (e != NULL, "no %s", runs[run].factory);
-  for (gchar ** p = pairs; *p; p++) {
-    gchar **kv = g_strsplit (*p, "=", 2);
-
-    if (kv[0] && kv[0][0])
-      gst_util_set_object_arg (G_OBJECT (e), kv[0], kv[1]);
-    g_strfreev (kv);
-  }
-  g_strfreev (pairs);
-  g_free (properties);
+  gst_util_set_object_arg (G_OBJECT (e), "memory", memory);
+  gst_util_set_object_arg (G_OBJECT (e), runs[run].property, runs[run].value);
 
   if (bus)
     gst_element_set_bus (e, bus);

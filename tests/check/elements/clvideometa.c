@@ -38,12 +38,13 @@ typedef enum
 static const struct
 {
   const gchar *factory;
-  const gchar *properties;
+  const gchar *property, *value;        /* one it is set up with, or NULL */
   gint out_width, out_height;
 } elements[] = {
-  [ELEMENT_SCALE] = {"clbicubicscale", "", 96, 72},
-  [ELEMENT_ROTATE] = {"clrotate", "angle=180", WIDTH, HEIGHT},
-  [ELEMENT_BLUR] = {"clboxblur", "radius=2", WIDTH, HEIGHT},
+  [ELEMENT_SCALE] = {"clbicubicscale", NULL, NULL, 96, 72},
+  [ELEMENT_ROTATE] = {"clrotate", "angle", "180", WIDTH, HEIGHT},
+  [ELEMENT_BLUR] = {"clboxblur", "radius", G_STRINGIFY (BLUR_RADIUS), WIDTH,
+      HEIGHT},
 };
 
 /* What the meta says, against the caps' 64x48 RGBA. */
@@ -78,22 +79,14 @@ static GstHarness *
 harness_new (guint element, const gchar * memory, GstBus * bus)
 {
   GstElement *e = gst_element_factory_make (elements[element].factory, NULL);
-  gchar *properties = g_strdup_printf ("memory=%s %s", memory,
-      elements[element].properties);
-  gchar **pairs = g_strsplit (properties, " ", -1);
   GstVideoInfo info;
   GstHarness *h;
 
   fail_unless (e != NULL, "no %s", elements[element].factory);
-  for (gchar ** p = pairs; *p; p++) {
-    gchar **kv = g_strsplit (*p, "=", 2);
-
-    if (kv[0] && kv[0][0])
-      gst_util_set_object_arg (G_OBJECT (e), kv[0], kv[1]);
-    g_strfreev (kv);
-  }
-  g_strfreev (pairs);
-  g_free (properties);
+  gst_util_set_object_arg (G_OBJECT (e), "memory", memory);
+  if (elements[element].property)
+    gst_util_set_object_arg (G_OBJECT (e), elements[element].property,
+        elements[element].value);
 
   gst_element_set_bus (e, bus);
   h = gst_harness_new_with_element (e, "sink", "src");
