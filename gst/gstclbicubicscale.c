@@ -19,7 +19,8 @@
  *
  * As videoscale does, the element keeps the display aspect ratio when it
  * fixes the output size, and letterboxes (#GstCLBicubicScale:add-borders)
- * when the output caps cannot keep it.
+ * when the output caps cannot keep it. Interlaced video is scaled field by
+ * field.
  *
  * ## Example launch line
  * |[

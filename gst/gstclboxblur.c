@@ -22,6 +22,7 @@
  * 4:2:0), so every plane looks blurred alike. Alpha is blurred like the
  * colour channels. #GstCLBoxBlur:passes repeats the blur (three passes
  * come close to a Gaussian). With both radii 0 the element is passthrough.
+ * Interlaced video is blurred field by field.
  *
  * ## Example launch line
  * |[

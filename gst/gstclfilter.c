@@ -34,6 +34,7 @@ typedef struct
   /* the negotiated caps' device frames */
   GstCLFrame in;
   GstCLFrame out;
+  gboolean field_frames;        /* in and out hold one field each */
 } GstCLFilterPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLFilter, gst_cl_filter,
@@ -239,7 +240,7 @@ build_device_caps (GstCLFilter * self)
  * device; if so, and @limits is given, sets it to why. Caps queries ask
  * this often, several times for one negotiation, and speculatively: they
  * only log the refusal. An element error says why where negotiation has
- * failed for it (post_device_refusal). */
+ * failed for it (post_refusal). */
 static gboolean
 refused_by_device (GstCLFilter * self, GstCaps * caps, gchar ** limits)
 {
@@ -266,15 +267,40 @@ refused_by_device (GstCLFilter * self, GstCaps * caps, gchar ** limits)
   return TRUE;
 }
 
-static void
-post_device_refusal (GstCLFilter * self, GstCaps * caps, const gchar * limits)
+/* Why negotiation with @caps (all a peer offers, or caps pushed) fails, as
+ * the text of an error and its detail, or FALSE where it need not: caps
+ * beyond the device, or caps the element refuses by nature (its
+ * refuse_caps). */
+static gboolean
+refusal (GstCLFilter * self, GstCaps * caps, gchar ** text, gchar ** detail)
 {
-  GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
-      ("The OpenCL device cannot hold these video frames"),
-      ("%s; refused caps: %" GST_PTR_FORMAT, limits, caps));
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  gchar *limits = NULL, *refused;
+
+  if (refused_by_device (self, caps, &limits))
+    *text = g_strdup ("The OpenCL device cannot hold these video frames");
+  else if (!klass->refuse_caps || gst_caps_is_empty (caps)
+      || gst_caps_is_any (caps)
+      || !(*text = klass->refuse_caps (self, caps)))
+    return FALSE;
+
+  refused = gst_caps_to_string (caps);
+  *detail = g_strdup_printf ("%s%srefused caps: %s", limits ? limits : "",
+      limits ? "; " : "", refused);
+  g_free (refused);
+  g_free (limits);
+  return TRUE;
 }
 
-/* Fails where a linked peer offers only caps beyond the device: then no
+static void
+post_refusal (GstCLFilter * self, gchar * text, gchar * detail)
+{
+  gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR,
+      GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION, text, detail, __FILE__,
+      GST_FUNCTION, __LINE__);
+}
+
+/* Fails where a linked peer offers only caps the element refuses: then no
  * negotiation can succeed, and saying so while the pipeline starts beats
  * a not-negotiated error from a streaming thread later. */
 static gboolean
@@ -286,20 +312,19 @@ peers_servable (GstCLFilter * self)
 
   for (guint i = 0; i < G_N_ELEMENTS (pads); i++) {
     GstCaps *offered = gst_pad_peer_query_caps (pads[i], NULL);
-    gchar *limits = NULL;
-    gboolean refused = refused_by_device (self, offered, &limits);
+    gchar *text, *detail;
+    gboolean refused = refusal (self, offered, &text, &detail);
 
-    if (refused)
-      post_device_refusal (self, offered, limits);
-    g_free (limits);
     gst_caps_unref (offered);
-    if (refused)
+    if (refused) {
+      post_refusal (self, text, detail);
       return FALSE;
+    }
   }
   return TRUE;
 }
 
-/* Caps pushed that the device cannot serve: the pad refuses them through
+/* Caps pushed that the element refuses: the pad refuses them through
  * accept-caps, before any event handler runs, and negotiation has failed.
  * Upstream pushes a refused caps event again with every buffer: one error
  * says it. */
@@ -310,22 +335,25 @@ check_caps_event (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   GstCLFilterPrivate *priv = PRIV (self);
   GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
   GstCaps *caps;
-  gchar *limits = NULL;
+  gchar *text, *detail;
   gboolean again;
 
   if (GST_EVENT_TYPE (event) != GST_EVENT_CAPS)
     return GST_PAD_PROBE_OK;
   gst_event_parse_caps (event, &caps);
-  if (!refused_by_device (self, caps, &limits))
+  if (!refusal (self, caps, &text, &detail))
     return GST_PAD_PROBE_OK;
 
   GST_OBJECT_LOCK (self);
   again = priv->refused && gst_caps_is_equal (caps, priv->refused);
   gst_caps_replace (&priv->refused, caps);
   GST_OBJECT_UNLOCK (self);
-  if (!again)
-    post_device_refusal (self, caps, limits);
-  g_free (limits);
+  if (again) {
+    g_free (text);
+    g_free (detail);
+  } else {
+    post_refusal (self, text, detail);
+  }
   return GST_PAD_PROBE_OK;
 }
 
@@ -372,6 +400,18 @@ gst_cl_filter_transform_caps (GstBaseTransform * trans,
   return result;
 }
 
+/* Alternate interlacing (one field per buffer) comes with the
+ * format:Interlaced caps feature: the same formats and sizes with it. */
+static void
+add_field_caps (GstCaps * caps)
+{
+  GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, 0));
+
+  gst_structure_set (s, "interlace-mode", G_TYPE_STRING, "alternate", NULL);
+  gst_caps_append_structure_full (caps, s,
+      gst_caps_features_new (GST_CAPS_FEATURE_FORMAT_INTERLACED, NULL));
+}
+
 static gboolean
 open_device (GstCLFilter * self, GError ** error)
 {
@@ -407,6 +447,7 @@ open_device (GstCLFilter * self, GError ** error)
 
   GST_OBJECT_LOCK (self);
   priv->device_caps = build_device_caps (self);
+  add_field_caps (priv->device_caps);
   GST_OBJECT_UNLOCK (self);
 
   return klass->open == NULL || klass->open (self, error);
@@ -637,13 +678,92 @@ update_passthrough (GstCLFilter * self)
       klass->snapshot (self));
 }
 
+/* @info's geometry for one field, as a progressive frame: half the height
+ * of a frame that holds two, or the field height of alternate caps. */
+static void
+field_info (const GstVideoInfo * info, GstVideoInfo * field)
+{
+  GstVideoAlignment no_padding;
+
+  *field = *info;
+  field->interlace_mode = GST_VIDEO_INTERLACE_MODE_PROGRESSIVE;
+  field->height = GST_VIDEO_INFO_INTERLACE_MODE (info) ==
+      GST_VIDEO_INTERLACE_MODE_ALTERNATE ? GST_VIDEO_INFO_FIELD_HEIGHT (info) :
+      info->height / 2;
+  gst_video_alignment_reset (&no_padding);
+  gst_video_info_align (field, &no_padding);
+}
+
+/* Whether frames of @info may hold two fields (interleaved lines). */
+static gboolean
+holds_field_pairs (const GstVideoInfo * info)
+{
+  return GST_VIDEO_INFO_INTERLACE_MODE (info) ==
+      GST_VIDEO_INTERLACE_MODE_INTERLEAVED
+      || GST_VIDEO_INFO_INTERLACE_MODE (info) == GST_VIDEO_INTERLACE_MODE_MIXED;
+}
+
+/* Whether each field of a frame of @info is the same whole rows of every
+ * plane: every plane's height must be even (for 4:2:0, the frame's height
+ * a multiple of 4). */
+static gboolean
+splits_into_fields (const GstVideoInfo * info)
+{
+  GstVideoInfo field;
+
+  field_info (info, &field);
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+    if (GST_VIDEO_INFO_COMP_HEIGHT (info, c) !=
+        2 * GST_VIDEO_INFO_COMP_HEIGHT (&field, c))
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether a buffer of @info's caps holding @fields fields (2 where they
+ * are processed one by one) is processed with the geometry of a field:
+ * those, and the single fields of alternate caps. */
+static gboolean
+uses_field_frames (const GstVideoInfo * info, guint fields)
+{
+  return fields == 2 || GST_VIDEO_INFO_INTERLACE_MODE (info) ==
+      GST_VIDEO_INTERLACE_MODE_ALTERNATE;
+}
+
+/* Sets up the device frames, and the subclass, for whole frames of the
+ * caps, or for one field where @fields. */
+static gboolean
+setup_frames (GstCLFilter * self, const GstVideoInfo * in_info,
+    const GstVideoInfo * out_info, gboolean fields, GError ** error)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  GstVideoInfo in_field, out_field;
+
+  release_frames (self);
+  if (fields) {
+    field_info (in_info, &in_field);
+    field_info (out_info, &out_field);
+    in_info = &in_field;
+    out_info = &out_field;
+  }
+  GST_DEBUG_OBJECT (self, "processing %s", fields ? "fields" : "frames");
+  priv->field_frames = fields;
+  if (gst_cl_frame_setup (&priv->in, priv->context, in_info, priv->memory,
+          error)
+      && gst_cl_frame_setup (&priv->out, priv->context, out_info,
+          priv->memory, error)
+      && klass->set_info (self, &priv->in, &priv->out, error))
+    return TRUE;
+  release_frames (self);
+  return FALSE;
+}
+
 static gboolean
 gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
 {
   GstCLFilter *self = GST_CL_FILTER (filter);
   GstCLFilterPrivate *priv = PRIV (self);
-  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   GError *error = NULL;
 
   release_frames (self);
@@ -662,22 +782,29 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   GST_INFO_OBJECT (self, "frames in %s",
       priv->memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers");
 
+  if (holds_field_pairs (in_info) && (!splits_into_fields (in_info)
+          || !splits_into_fields (out_info))) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+        ("Interlaced %s frames of %dx%d -> %dx%d do not split into two "
+            "fields of whole rows in every plane: the heights must be even "
+            "(multiples of 4 for 4:2:0 formats)",
+            gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (in_info)),
+            in_info->width, in_info->height, out_info->width,
+            out_info->height), (NULL));
+    return FALSE;
+  }
+
   /* Frames are allocated in passthrough too: a controllable property may
-   * leave it on any frame. */
-  if (!gst_cl_frame_setup (&priv->in, priv->context, in_info, priv->memory,
-          &error)
-      || !gst_cl_frame_setup (&priv->out, priv->context, out_info,
-          priv->memory, &error)
-      || !klass->set_info (self, &priv->in, &priv->out, &error))
-    goto failed;
+   * leave it on any frame. Mixed streams start with whole frames. */
+  if (!setup_frames (self, in_info, out_info, uses_field_frames (in_info,
+              GST_VIDEO_INFO_INTERLACE_MODE (in_info) ==
+              GST_VIDEO_INTERLACE_MODE_INTERLEAVED ? 2 : 1), &error)) {
+    gst_cl_filter_post_error (self, error);
+    g_clear_error (&error);
+    return FALSE;
+  }
   update_passthrough (self);
   return TRUE;
-
-failed:
-  gst_cl_filter_post_error (self, error);
-  g_clear_error (&error);
-  release_frames (self);
-  return FALSE;
 }
 
 static void
@@ -738,12 +865,48 @@ input_problem (const GstVideoInfo * info, GstBuffer * buffer)
       meta ? " as its video meta lays it out" : "", needed);
 }
 
+/* How @buffer's video meta disagrees with the caps' @info, or NULL.
+ * gst_video_frame_map() only asserts on these (a GLib critical), and
+ * GstVideoFilter then sends the output buffer on unwritten. A meta larger
+ * than the caps is what gst_video_frame_map() takes: the frame is its
+ * top-left part. */
+static gchar *
+meta_disagreement (const GstVideoInfo * info, GstBuffer * buffer)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+  GstVideoFormat format = GST_VIDEO_INFO_FORMAT (info);
+
+  if (meta == NULL)
+    return NULL;
+  if (meta->format != format)
+    return g_strdup_printf ("format %s in the meta, %s in the caps",
+        gst_video_format_to_string (meta->format),
+        gst_video_format_to_string (format));
+  if (meta->width < (guint) info->width || meta->height < (guint) info->height)
+    return g_strdup_printf ("%ux%u in the meta, %dx%d in the caps",
+        meta->width, meta->height, info->width, info->height);
+  if (meta->n_planes != GST_VIDEO_INFO_N_PLANES (info))
+    return g_strdup_printf ("%u planes in the meta, %u in %s",
+        meta->n_planes, GST_VIDEO_INFO_N_PLANES (info),
+        gst_video_format_to_string (format));
+  return NULL;
+}
+
 static GstFlowReturn
 gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
-  gchar *problem = input_problem (&GST_VIDEO_FILTER (trans)->in_info, inbuf);
+  gchar *problem = meta_disagreement (&GST_VIDEO_FILTER (trans)->in_info,
+      inbuf);
 
+  if (problem) {
+    GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
+        ("Input buffer's video meta disagrees with the caps: %s", problem),
+        (NULL));
+    g_free (problem);
+    return GST_FLOW_ERROR;
+  }
+  problem = input_problem (&GST_VIDEO_FILTER (trans)->in_info, inbuf);
   if (problem) {
     GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
         ("Input buffer does not hold a whole frame"), ("%s", problem));
@@ -754,29 +917,84 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
       (trans, inbuf, outbuf);
 }
 
+/* Fields in @frame to process one by one: two in an interlaced frame
+ * (interleaved caps, or mixed caps and a buffer flagged interlaced); one
+ * in a progressive frame, or in a buffer of alternate caps, which holds a
+ * single field. */
+static guint
+frame_fields (const GstVideoFrame * frame)
+{
+  return GST_VIDEO_FRAME_IS_INTERLACED (frame)
+      && GST_VIDEO_INFO_INTERLACE_MODE (&frame->info) !=
+      GST_VIDEO_INTERLACE_MODE_ALTERNATE ? 2 : 1;
+}
+
+/* Field @field of the @fields in @frame as a frame of its own: every
+ * plane from the field's first row on (field 0, the top field, has the
+ * even rows), at @fields times the stride. One field is the whole frame. */
+static void
+field_view (const GstVideoFrame * frame, guint field, guint fields,
+    GstVideoFrame * view)
+{
+  *view = *frame;
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
+    view->data[p] = (guint8 *) frame->data[p] +
+        field * GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+    view->info.stride[p] = fields * GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+  }
+}
+
+/* Runs the element's kernels from @in to @out, which have the device
+ * frames' geometry (whole frames or fields). */
+static gboolean
+process_frame (GstCLFilter * self, const GstVideoFrame * in,
+    GstVideoFrame * out, GError ** error)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  gboolean ok;
+
+  gst_cl_frame_attach (&priv->out, priv->context, out);
+  ok = gst_cl_frame_upload (&priv->in, priv->context, in, error)
+      && klass->process (self, &priv->in, &priv->out, error)
+      && gst_cl_frame_download (&priv->out, priv->context, out, error);
+  /* The device may still use the frames: wait before they are unmapped. */
+  if (!ok)
+    clFinish (priv->context->queue);
+  gst_cl_frame_detach (&priv->in);
+  gst_cl_frame_detach (&priv->out);
+  return ok;
+}
+
 static GstFlowReturn
 gst_cl_filter_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * inframe, GstVideoFrame * outframe)
 {
   GstCLFilter *self = GST_CL_FILTER (filter);
   GstCLFilterPrivate *priv = PRIV (self);
-  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   GError *error = NULL;
+  guint fields = frame_fields (inframe);
+  gboolean field_frames = uses_field_frames (&filter->in_info, fields);
+  gboolean ok = TRUE;
 
-  gboolean ok;
+  /* Mixed streams: an interlaced frame after a progressive one, or the
+   * other way round, needs the other geometry (as does any frame after
+   * that setup failed). */
+  if (field_frames != priv->field_frames || priv->in.n_planes == 0)
+    ok = setup_frames (self, &filter->in_info, &filter->out_info,
+        field_frames, &error);
 
-  gst_cl_frame_attach (&priv->out, priv->context, outframe);
-  ok = gst_cl_frame_upload (&priv->in, priv->context, inframe, &error)
-      && klass->process (self, &priv->in, &priv->out, &error)
-      && gst_cl_frame_download (&priv->out, priv->context, outframe, &error);
+  for (guint f = 0; f < fields && ok; f++) {
+    GstVideoFrame in_field, out_field;
+
+    field_view (inframe, f, fields, &in_field);
+    field_view (outframe, f, fields, &out_field);
+    ok = process_frame (self, &in_field, &out_field, &error);
+  }
   if (!ok) {
-    /* The device may still use the frames: wait before they are unmapped. */
-    clFinish (priv->context->queue);
     gst_cl_filter_post_error (self, error);
     g_clear_error (&error);
   }
-  gst_cl_frame_detach (&priv->in);
-  gst_cl_frame_detach (&priv->out);
   if (ok && priv->context->profiling)
     post_kernel_time (self);
   return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
@@ -851,7 +1069,10 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
   GstVideoFilterClass *filter_class = GST_VIDEO_FILTER_CLASS (klass);
-  GstCaps *caps = gst_caps_from_string (GST_VIDEO_CAPS_MAKE (GST_CL_FORMATS));
+  GstCaps *caps = gst_caps_from_string (GST_VIDEO_CAPS_MAKE (GST_CL_FORMATS)
+      "; " GST_VIDEO_CAPS_MAKE_WITH_FEATURES
+      (GST_CAPS_FEATURE_FORMAT_INTERLACED, GST_CL_FORMATS)
+      ", interlace-mode = (string) alternate");
 
   gobject_class->set_property = gst_cl_filter_set_property;
   gobject_class->get_property = gst_cl_filter_get_property;

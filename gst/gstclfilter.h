@@ -40,6 +40,11 @@ struct _GstCLFilterClass
   /* Enqueues the element's kernels from @in to @out. */
   gboolean (*process) (GstCLFilter * filter, GstCLFrame * in, GstCLFrame * out,
       GError ** error);
+  /* Optional: the text of the error for @caps, which the element cannot
+   * take whatever the device (newly allocated), or NULL. Caps queries
+   * leave such caps out quietly (transform_caps); this says why where
+   * negotiation fails for them. */
+  gchar *(*refuse_caps) (GstCLFilter * filter, GstCaps * caps);
 };
 
 GstCLContext *gst_cl_filter_get_context (GstCLFilter * filter);

@@ -17,6 +17,7 @@
  * pixel-exact permutations whatever the method.
  *
  * The angle and the pivot are controllable and may change while playing.
+ * Interlaced video is refused in negotiation: deinterlace it first.
  *
  * ## Example launch line
  * |[
@@ -611,6 +612,69 @@ gst_cl_rotate_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
   return FALSE;
 }
 
+/* @caps less its interlaced structures (interlace-mode other than
+ * progressive, or the format:Interlaced feature). */
+static GstCaps *
+progressive_caps (GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_new_empty ();
+  GValue progressive = G_VALUE_INIT;
+
+  g_value_init (&progressive, G_TYPE_STRING);
+  g_value_set_static_string (&progressive, "progressive");
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_caps_get_structure (caps, i);
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    const GValue *mode = gst_structure_get_value (s, "interlace-mode");
+
+    if ((f && gst_caps_features_contains (f,
+                GST_CAPS_FEATURE_FORMAT_INTERLACED))
+        || (mode && !gst_value_intersect (NULL, mode, &progressive)))
+      continue;
+    s = gst_structure_copy (s);
+    if (mode)
+      gst_structure_set_value (s, "interlace-mode", &progressive);
+    gst_caps_append_structure_full (ret, s,
+        f ? gst_caps_features_copy (f) : NULL);
+  }
+  g_value_unset (&progressive);
+  return ret;
+}
+
+/* Interlaced caps only: a field turned on its own is not a picture, and a
+ * whole frame would mix its fields. */
+static gchar *
+gst_cl_rotate_refuse_caps (GstCLFilter * filter, GstCaps * caps)
+{
+  GstCaps *progressive = progressive_caps (caps);
+  gboolean interlaced = gst_caps_is_empty (progressive);
+
+  gst_caps_unref (progressive);
+  if (!interlaced)
+    return NULL;
+  return g_strdup ("Cannot rotate interlaced video: deinterlace it first "
+      "(e.g. deinterlace ! clrotate)");
+}
+
+/* Only progressive video is rotated: interlaced caps transform to
+ * nothing (and gst_cl_rotate_refuse_caps says why where negotiation fails
+ * for them). */
+static GstCaps *
+gst_cl_rotate_transform_progressive_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *progressive, *ret;
+
+  if (gst_caps_is_any (caps))
+    return gst_cl_rotate_transform_caps (trans, direction, caps, filter);
+  progressive = progressive_caps (caps);
+  if (gst_caps_is_empty (progressive) && !gst_caps_is_empty (caps))
+    GST_INFO_OBJECT (trans, "cannot rotate interlaced %" GST_PTR_FORMAT, caps);
+  ret = gst_cl_rotate_transform_caps (trans, direction, progressive, filter);
+  gst_caps_unref (progressive);
+  return ret;
+}
+
 /* Pointer positions on the output are reported in the input's pixels, as
  * videoflip does for its turns. */
 static gboolean
@@ -755,7 +819,7 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
       "Rotates video by any angle on an OpenCL device",
       "gst-opencl developers");
 
-  trans_class->transform_caps = gst_cl_rotate_transform_caps;
+  trans_class->transform_caps = gst_cl_rotate_transform_progressive_caps;
   trans_class->src_event = gst_cl_rotate_src_event;
   trans_class->transform_meta = gst_cl_rotate_transform_meta;
 
@@ -763,6 +827,7 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
   cl_class->set_info = gst_cl_rotate_set_info;
   cl_class->snapshot = gst_cl_rotate_snapshot;
   cl_class->process = gst_cl_rotate_process;
+  cl_class->refuse_caps = gst_cl_rotate_refuse_caps;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_ROTATE_METHOD, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CL_ROTATE_OUTPUT_SIZE, 0);

@@ -18,17 +18,30 @@
  * channel values; otherwise one pixel.
  */
 
+/* Adds a weighted tap to sum with compensated (Kahan) summation, carry
+ * holding what sum's rounding lost. An extreme downscale sums hundreds of
+ * thousands of taps into one pixel (262140 for 65535 rows into 1), where
+ * the rounding errors of a plain float sum add up to several levels of a
+ * 16-bit format; compensated, the sum stays within a few float steps. */
+#define ADD_TAP(type, sum, carry, term) \
+  do { \
+    type addend_ = (term) - carry; \
+    type total_ = sum + addend_; \
+    carry = (total_ - sum) - addend_; \
+    sum = total_; \
+  } while (0)
+
 /* One output pixel of the rows pass. */
 static pix_t
 row_pixel (PLANE_IN (src), int src_w, int y, int x, int tmp_w,
     __global const int *starts, __global const float *weights, int taps)
 {
   int first = starts[x];
-  pix_t acc = 0.0f;
+  pix_t acc = 0.0f, carry = 0.0f;
 
   for (int k = 0; k < taps; k++)
-    acc += weights[k * tmp_w + x] * LOAD (src, clamp (first + k, 0, src_w - 1),
-        y);
+    ADD_TAP (pix_t, acc, carry, weights[k * tmp_w + x] *
+        LOAD (src, clamp (first + k, 0, src_w - 1), y));
   return acc;
 }
 
@@ -45,11 +58,11 @@ column_pixel (__global const float *tmp, int tmp_w, int tmp_h, int x, int y,
     return PIX_FROM_F4 (border);
 
   int first = starts[ry];
-  pix_t acc = 0.0f;
+  pix_t acc = 0.0f, carry = 0.0f;
 
   for (int k = 0; k < taps; k++)
-    acc += weights[k * rect_h + ry] *
-        VLOAD_F (tmp, clamp (first + k, 0, tmp_h - 1) * tmp_w + rx);
+    ADD_TAP (pix_t, acc, carry, weights[k * rect_h + ry] *
+        VLOAD_F (tmp, clamp (first + k, 0, tmp_h - 1) * tmp_w + rx));
   return acc;
 }
 
@@ -140,10 +153,11 @@ scale_rows (PLANE_IN (src), int src_w, int src_h,
 
   __global const elem_t *row = src + y * src_pitch;
   starts_t first = STARTS (starts + x0);
-  float16 acc = 0.0f;
+  float16 acc = 0.0f, carry = 0.0f;
 
   for (int k = 0; k < taps; k++)
-    acc += SPREAD (weights + k * tmp_w + x0) * GATHER (first, k);
+    ADD_TAP (float16, acc, carry, SPREAD (weights + k * tmp_w + x0) *
+        GATHER (first, k));
   vstore16 (acc, 0, tmp + (y * tmp_w + x0) * CHANNELS);
 }
 
@@ -174,11 +188,12 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
 
   int first = starts[ry];
   int offset = v0 - picture0;
-  float16 acc = 0.0f;
+  float16 acc = 0.0f, carry = 0.0f;
 
   for (int k = 0; k < taps; k++)
-    acc += weights[k * rect_h + ry] * vload16 (0, tmp +
-        clamp (first + k, 0, tmp_h - 1) * tmp_w * CHANNELS + offset);
+    ADD_TAP (float16, acc, carry, weights[k * rect_h + ry] * vload16 (0,
+            tmp + clamp (first + k, 0, tmp_h - 1) * tmp_w * CHANNELS +
+            offset));
   WIDE_STORE (acc, dst, y * dst_pitch + v0);
 }
 

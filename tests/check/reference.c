@@ -286,6 +286,27 @@ ref_scale_widened (const RefPlane * in, gint out_width, gint out_height,
   return scale_separable (in, out_width, out_height, interpolate_widened, b, c);
 }
 
+RefPlane *
+ref_box_blur (const RefPlane * in, gint rx, gint ry)
+{
+  RefPlane *out = ref_plane_new (in->width, in->height, in->channels);
+
+  for (gint y = 0; y < in->height; y++)
+    for (gint x = 0; x < in->width; x++)
+      for (gint c = 0; c < in->channels; c++) {
+        guint64 sum = 0, count = 0;
+
+        for (gint j = MAX (y - ry, 0); j <= MIN (y + ry, in->height - 1); j++)
+          for (gint i = MAX (x - rx, 0); i <= MIN (x + rx, in->width - 1);
+              i++) {
+            sum += (guint64) plane_pixel (in, i, j)[c];
+            count++;
+          }
+        plane_pixel (out, x, y)[c] = (sum + count / 2) / count;
+      }
+  return out;
+}
+
 /* Compares @got with @expected saturated to 0..@max_value, as the element
  * stores it, but not rounded: an element that rounds to nearest is within
  * 0.5 (plus its own arithmetic's error) of it everywhere. */

@@ -54,6 +54,10 @@ RefPlane *ref_scale_bc (const RefPlane * in, gint out_width, gint out_height,
 RefPlane *ref_scale_widened (const RefPlane * in, gint out_width,
     gint out_height, gdouble b, gdouble c);
 
+/* The box blur: the exact average of the (2 @rx + 1) x (2 @ry + 1) window
+ * clipped to the plane, rounded to nearest with halves up. */
+RefPlane *ref_box_blur (const RefPlane * in, gint rx, gint ry);
+
 /* @got against @expected saturated to 0..@max_value (not rounded). */
 RefDiff ref_compare (const RefPlane * expected, const RefPlane * got,
     gdouble max_value);

@@ -662,6 +662,29 @@ GST_START_TEST (test_padded_output)
 
 GST_END_TEST;
 
+/* (e) Extreme 16-bit downscales: an output pixel sums up to 262140 taps
+ * (3x65535 -> 2x1), where float rounding errors that do not show at 8
+ * bits add up to levels at 16. The same tolerance as every 16-bit case
+ * (within one level of the double reference). Buffers only: the sizes
+ * are beyond PoCL's largest image. Output widths of 16 and more take the
+ * wide kernels' vector loops, narrower ones their pixel loops. */
+static const Scaling extreme_cases[] = {
+  {"GRAY16_LE", 3, 65535, 2, 1, "buffer"},
+  {"GRAY16_LE", 65535, 3, 1, 2, "buffer"},
+  {"GRAY16_LE", 40, 20000, 32, 1, "buffer"},
+  {"GRAY16_LE", 40000, 2, 32, 2, "buffer"},
+};
+
+GST_START_TEST (test_extreme_16bit)
+{
+  Scaling s = extreme_cases[__i__];
+
+  s.picture = PICTURE_RANDOM;
+  check_scaling (&s, &catmull_rom_widened);
+}
+
+GST_END_TEST;
+
 static Suite *
 clbicubicscale_suite (void)
 {
@@ -681,6 +704,8 @@ clbicubicscale_suite (void)
       G_N_ELEMENTS (padded_input_cases));
   tcase_add_loop_test (tc, test_padded_output, 0,
       G_N_ELEMENTS (padded_output_cases));
+  tcase_add_loop_test (tc, test_extreme_16bit, 0,
+      G_N_ELEMENTS (extreme_cases));
   return s;
 }
 
