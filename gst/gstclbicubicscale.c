@@ -111,6 +111,12 @@ struct _GstCLBicubicScale
   guint n_planes;
   PlaneScaler planes[GST_VIDEO_MAX_PLANES];
   cl_sampler bicubic_sampler;
+
+  /* for navigation events, under the object lock: the picture on whole
+   * output frames, and the input frames' size (fields are scaled one by
+   * one, planes[].rect is then in a field's rows) */
+  GstVideoRectangle shown;
+  gint source_width, source_height;
 };
 
 #define gst_cl_bicubic_scale_parent_class parent_class
@@ -403,6 +409,8 @@ place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
     const GstCLFrame * out, gboolean add_borders)
 {
   GstVideoRectangle rect;
+  /* rows of a whole frame per row of @in and @out */
+  gint rows = gst_cl_filter_processes_fields (GST_CL_FILTER (self)) ? 2 : 1;
 
   picture_rectangle (&in->info, &out->info, add_borders, &rect);
   GST_DEBUG_OBJECT (self, "%dx%d -> %dx%d, picture at %d,%d %dx%d",
@@ -410,6 +418,11 @@ place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
       rect.x, rect.y, rect.w, rect.h);
 
   GST_OBJECT_LOCK (self);
+  self->shown = rect;
+  self->shown.y *= rows;
+  self->shown.h *= rows;
+  self->source_width = in->info.width;
+  self->source_height = in->info.height * rows;
   self->n_planes = out->n_planes;
   for (guint p = 0; p < out->n_planes; p++) {
     const GstCLPlane *op = &out->planes[p];
@@ -1049,23 +1062,24 @@ static gboolean
 gst_cl_bicubic_scale_src_event (GstBaseTransform * trans, GstEvent * event)
 {
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (trans);
-  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
   GstVideoRectangle rect;
+  gint width, height;
   gboolean scaling;
   gdouble x, y;
 
   /* The streaming thread may lay the picture out again meanwhile. */
   GST_OBJECT_LOCK (self);
   scaling = self->n_planes > 0;
-  rect = self->planes[0].rect;
+  rect = self->shown;
+  width = self->source_width;
+  height = self->source_height;
   GST_OBJECT_UNLOCK (self);
 
   if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION && scaling
       && gst_navigation_event_get_coordinates (event, &x, &y)) {
     event = gst_event_make_writable (event);
     gst_navigation_event_set_coordinates (event,
-        (x - rect.x) * filter->in_info.width / rect.w,
-        (y - rect.y) * filter->in_info.height / rect.h);
+        (x - rect.x) * width / rect.w, (y - rect.y) * height / rect.h);
   }
   return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
 }

@@ -107,6 +107,18 @@ gst_cl_filter_get_context (GstCLFilter * self)
   return PRIV (self)->context;
 }
 
+/**
+ * gst_cl_filter_processes_fields:
+ *
+ * Whether the element's frames (those of set_info and process) are single
+ * fields of interlaced video, each half the rows of a whole frame.
+ */
+gboolean
+gst_cl_filter_processes_fields (GstCLFilter * self)
+{
+  return PRIV (self)->field_frames;
+}
+
 GstCLStorage
 gst_cl_filter_get_memory (GstCLFilter * self)
 {

@@ -51,6 +51,8 @@ GstCLContext *gst_cl_filter_get_context (GstCLFilter * filter);
 
 GstCLStorage gst_cl_filter_get_memory (GstCLFilter * filter);
 
+gboolean gst_cl_filter_processes_fields (GstCLFilter * filter);
+
 /* Channel values per work-item of a kernel built with -DGST_CL_WIDE (the
  * WIDE of kernels/common.cl). */
 #define GST_CL_WIDE_VALUES 16

@@ -685,6 +685,69 @@ GST_START_TEST (test_extreme_16bit)
 
 GST_END_TEST;
 
+/* Navigation: a pointer position on the output is reported upstream in
+ * the input's pixels, through the picture's rectangle (the letterbox of
+ * add-borders), on whole frames also where fields are scaled one by one.
+ * Expected positions worked out by hand. */
+static const struct
+{
+  const gchar *in_caps, *out_caps;
+  gboolean add_borders;
+  gdouble x, y, want_x, want_y;
+} navigation_cases[] = {
+  {"width=64,height=48", "width=128,height=96", FALSE, 64, 48, 32, 24},
+  {"width=64,height=48", "width=128,height=96", FALSE, 10, 90, 5, 45},
+  /* 4:3 into 16:9 square pixels: a 96x72 picture at x 16. */
+  {"width=64,height=48", "width=128,height=72", TRUE, 16, 0, 0, 0},
+  {"width=64,height=48", "width=128,height=72", TRUE, 64, 36, 32, 24},
+  {"width=64,height=48,interlace-mode=interleaved", "width=128,height=96",
+      FALSE, 64, 48, 32, 24},
+  {"width=64,height=48,interlace-mode=interleaved", "width=128,height=96",
+      FALSE, 10, 90, 5, 45},
+};
+
+GST_START_TEST (test_navigation)
+{
+  const gchar *base = "video/x-raw,format=GRAY8,framerate=30/1,"
+      "pixel-aspect-ratio=1/1,";
+  gchar *in_caps = g_strconcat (base, navigation_cases[__i__].in_caps, NULL);
+  gchar *out_caps = g_strconcat (base, navigation_cases[__i__].out_caps,
+      NULL);
+  GstHarness *h = gst_harness_new ("clbicubicscale");
+  GstVideoInfo info;
+  GstCaps *caps = gst_caps_from_string (in_caps);
+  GstEvent *event;
+  gdouble x = -1, y = -1;
+
+  g_object_set (h->element, "add-borders",
+      navigation_cases[__i__].add_borders, NULL);
+  gst_harness_set_caps_str (h, in_caps, out_caps);
+  fail_unless (gst_video_info_from_caps (&info, caps));
+  gst_buffer_unref (gst_harness_push_and_pull (h,
+          gst_buffer_new_allocate (NULL, info.size, NULL)));
+
+  fail_unless (gst_harness_push_upstream_event (h,
+          gst_navigation_event_new_mouse_move (navigation_cases[__i__].x,
+              navigation_cases[__i__].y, GST_NAVIGATION_MODIFIER_NONE)));
+  while ((event = gst_harness_try_pull_upstream_event (h))) {
+    if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION)
+      fail_unless (gst_navigation_event_get_coordinates (event, &x, &y));
+    gst_event_unref (event);
+  }
+  fail_unless (x == navigation_cases[__i__].want_x
+      && y == navigation_cases[__i__].want_y, "%s -> %s: (%g, %g) -> "
+      "(%g, %g), want (%g, %g)", in_caps, out_caps,
+      navigation_cases[__i__].x, navigation_cases[__i__].y, x, y,
+      navigation_cases[__i__].want_x, navigation_cases[__i__].want_y);
+
+  gst_caps_unref (caps);
+  gst_harness_teardown (h);
+  g_free (in_caps);
+  g_free (out_caps);
+}
+
+GST_END_TEST;
+
 static Suite *
 clbicubicscale_suite (void)
 {
@@ -706,6 +769,8 @@ clbicubicscale_suite (void)
       G_N_ELEMENTS (padded_output_cases));
   tcase_add_loop_test (tc, test_extreme_16bit, 0,
       G_N_ELEMENTS (extreme_cases));
+  tcase_add_loop_test (tc, test_navigation, 0,
+      G_N_ELEMENTS (navigation_cases));
   return s;
 }
 
