@@ -995,23 +995,24 @@ gst_cl_bicubic_scale_fixate_caps (GstBaseTransform * trans,
   return othercaps;
 }
 
-/* Whether the picture covers only part of the output (add-borders). */
-static gboolean
-letterboxed (GstCLBicubicScale * self, const GstVideoInfo * out)
+/* The picture's rectangle on the whole output frame being made, for the
+ * add-borders of its snapshot. */
+static void
+frame_picture (GstCLBicubicScale * self, GstVideoRectangle * rect)
 {
-  const GstVideoRectangle *rect = &self->planes[0].rect;
+  GstVideoFilter *filter = GST_VIDEO_FILTER (self);
 
-  return self->n_planes > 0 && (rect->w != out->width
-      || rect->h != out->height);
+  picture_rectangle (&filter->in_info, &filter->out_info, self->frame_borders,
+      rect);
 }
 
-/* @roi placed on the picture of a letterboxed output, scaled as
+/* @roi placed on the @picture of a letterboxed output, scaled as
  * gst_video_meta_transform_scale() scales (rounding down). */
 static void
-add_letterboxed_roi (GstCLBicubicScale * self, GstBuffer * outbuf,
-    const GstVideoRegionOfInterestMeta * roi, const GstVideoInfo * in)
+add_letterboxed_roi (GstBuffer * outbuf,
+    const GstVideoRegionOfInterestMeta * roi, const GstVideoInfo * in,
+    const GstVideoRectangle * picture)
 {
-  const GstVideoRectangle *picture = &self->planes[0].rect;
   GstVideoRectangle rect;
 
   rect.x = picture->x + (gint64) roi->x * picture->w / in->width;
@@ -1034,6 +1035,7 @@ gst_cl_bicubic_scale_transform_meta (GstBaseTransform * trans,
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
   const GstMetaInfo *info = meta->info;
   GstVideoMetaTransform scale = { &filter->in_info, &filter->out_info };
+  GstVideoRectangle picture;
 
   if (!gst_cl_meta_is_geometry (meta))
     return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
@@ -1042,13 +1044,15 @@ gst_cl_bicubic_scale_transform_meta (GstBaseTransform * trans,
           g_quark_from_static_string (GST_META_TAG_VIDEO_SIZE_STR)))
     return TRUE;
 
-  if (!letterboxed (self, &filter->out_info)) {
+  frame_picture (self, &picture);
+  if (picture.w == filter->out_info.width
+      && picture.h == filter->out_info.height) {
     if (info->transform_func)
       info->transform_func (outbuf, meta, inbuf,
           gst_video_meta_transform_scale_get_quark (), &scale);
   } else if (info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE) {
-    add_letterboxed_roi (self, outbuf,
-        (GstVideoRegionOfInterestMeta *) meta, &filter->in_info);
+    add_letterboxed_roi (outbuf, (GstVideoRegionOfInterestMeta *) meta,
+        &filter->in_info, &picture);
   } else {
     GST_DEBUG_OBJECT (self, "dropping %s: it cannot be placed on a "
         "letterboxed picture", g_type_name (info->api));

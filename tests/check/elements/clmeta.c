@@ -247,6 +247,37 @@ GST_START_TEST (test_scale_roi_letterbox)
 
 GST_END_TEST;
 
+/* add-borders set between two frames: the second frame's ROI follows the
+ * second frame's picture. */
+GST_START_TEST (test_scale_roi_borders_toggled)
+{
+  static const GstVideoRectangle boxed = { 10, 6 + 8, 20, 12 };
+  static const GstVideoRectangle stretched = { 10, 6 * 64 / 48, 20,
+    12 * 64 / 48
+  };
+  GstHarness *h;
+  GstVideoInfo info;
+  GstElement *scale;
+  GstBuffer *out;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 64, 48);
+  out = run (&h, "clbicubicscale name=scale add-borders=false",
+      "video/x-raw, width=64, height=64, pixel-aspect-ratio=1/1");
+  assert_roi (out, &stretched, FALSE, "add-borders=false");
+  gst_buffer_unref (out);
+
+  /* gst_harness_new_parse() puts the element in a bin */
+  scale = gst_bin_get_by_name (GST_BIN (h->element), "scale");
+  g_object_set (scale, "add-borders", TRUE, NULL);
+  gst_object_unref (scale);
+  out = gst_harness_push_and_pull (h, buffer_with_metas (&info));
+  assert_roi (out, &boxed, TRUE, "add-borders set to true");
+  gst_buffer_unref (out);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* 2. clboxblur changes no geometry: the ROI comes out as it went in. */
 GST_START_TEST (test_blur_roi)
 {
@@ -395,6 +426,7 @@ clmeta_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_scale_roi, 0, G_N_ELEMENTS (scale_outputs));
   tcase_add_test (tc, test_scale_roi_letterbox);
+  tcase_add_test (tc, test_scale_roi_borders_toggled);
   tcase_add_test (tc, test_blur_roi);
   tcase_add_loop_test (tc, test_rotate_roi_quarter_turns, 0,
       G_N_ELEMENTS (quarter_cases));
