@@ -685,9 +685,16 @@ static void
 update_passthrough (GstCLFilter * self)
 {
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  gboolean was = gst_base_transform_is_passthrough (trans);
+  gboolean now = klass->snapshot (self);
 
-  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self),
-      klass->snapshot (self));
+  gst_base_transform_set_passthrough (trans, now);
+  /* Negotiated in passthrough, the element has no output pool (pinned
+   * memory, downstream's pool): allocation is decided again from the next
+   * frame on. */
+  if (was && !now)
+    gst_base_transform_reconfigure_src (trans);
 }
 
 /* @info's geometry for one field, as a progressive frame: half the height

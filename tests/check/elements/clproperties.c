@@ -11,6 +11,7 @@
  *   logged (gst-check fails on one).
  * - A GstCLContext given to an element in NULL is released with it.
  * - add-borders changed while playing letterboxes (or not) the next frame.
+ * - Passthrough ended: output buffers come from a pool again.
  * - device and memory changed in READY apply at READY->PAUSED.
  */
 #include <string.h>
@@ -337,6 +338,43 @@ GST_START_TEST (test_add_borders_while_playing)
 
 GST_END_TEST;
 
+/* Negotiated in passthrough (angle 0, radius 0), an element has no output
+ * pool; once passthrough ends, it decides its allocation again: its
+ * output buffers come from a pool from the next frame on. */
+GST_START_TEST (test_pool_after_passthrough)
+{
+  static const struct
+  {
+    const gchar *factory, *property, *from, *to;
+  } cases[] = {
+    {"clrotate", "angle", "0", "45"},
+    {"clboxblur", "radius", "0", "3"},
+  };
+  GstVideoInfo in = rgba_info (SIZE, SIZE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *from = g_strdup_printf ("%s=%s", cases[i].property, cases[i].from);
+    GstHarness *h = toggle_harness (cases[i].factory, from, SIZE, SIZE);
+    GstBuffer *out = NULL;
+
+    gst_buffer_unref (gst_harness_push_and_pull (h,
+            rel_noise_buffer (&in, 0)));
+    gst_util_set_object_arg (G_OBJECT (h->element), cases[i].property,
+        cases[i].to);
+    for (guint f = 1; f <= 2; f++) {
+      gst_clear_buffer (&out);
+      out = gst_harness_push_and_pull (h, rel_noise_buffer (&in, f));
+    }
+    fail_unless (out->pool != NULL, "%s: %s=%s, yet no output pool",
+        cases[i].factory, cases[i].property, cases[i].to);
+    gst_buffer_unref (out);
+    gst_harness_teardown (h);
+    g_free (from);
+  }
+}
+
+GST_END_TEST;
+
 /* The error @bus holds: its code and message. */
 static void
 pop_error (GstBus * bus, GError ** error, gchar ** debug)
@@ -452,6 +490,7 @@ clproperties_suite (void)
   tcase_add_loop_test (tc, test_context_set_in_null, 0, rel_n_elements);
   tcase_add_loop_test (tc, test_context_from_bin, 0, rel_n_elements);
   tcase_add_test (tc, test_add_borders_while_playing);
+  tcase_add_test (tc, test_pool_after_passthrough);
   tcase_add_loop_test (tc, test_device_set_in_ready, 0, rel_n_elements);
   tcase_add_loop_test (tc, test_memory_set_in_ready, 0, rel_n_elements);
   return s;
