@@ -170,14 +170,24 @@ build_log (cl_program program, cl_device_id device)
   return g_strstrip (log);
 }
 
-/* For tests: GST_CL_TEST_BROKEN_BUILD names a program ("*": every one)
- * whose source ends in an #error, so a real build fails with a real log. */
+/* For tests: GST_CL_TEST_BROKEN_BUILD names a program ("*": every one),
+ * or a program and one of its build options ("rotate
+ * -DGST_CL_NATIVE_BICUBIC": only its builds with that option), whose
+ * source then ends in an #error, so a real build fails with a real log. */
 static gboolean
-broken_on_purpose (const gchar * name)
+broken_on_purpose (const gchar * name, const gchar * options)
 {
   const gchar *broken = g_getenv ("GST_CL_TEST_BROKEN_BUILD");
+  const gchar *option;
 
-  return broken && (g_str_equal (broken, "*") || g_str_equal (broken, name));
+  if (broken == NULL)
+    return FALSE;
+  if (g_str_equal (broken, "*") || g_str_equal (broken, name))
+    return TRUE;
+  option = strchr (broken, ' ');
+  return option && g_str_has_prefix (broken, name)
+      && option - broken == (gssize) strlen (name) && options
+      && strstr (options, option + 1);
 }
 
 static cl_program
@@ -193,7 +203,7 @@ build_program (GstCLContext * self, const gchar * name,
   gint64 start = g_get_monotonic_time ();
 
   memcpy (all, sources, n * sizeof (gchar *));
-  if (broken_on_purpose (name))
+  if (broken_on_purpose (name, options))
     all[n++] = broken;
   program = clCreateProgramWithSource (self->context, n, all, NULL, &status);
   if (!gst_cl_check (status, error, "Creating an OpenCL program"))

@@ -701,6 +701,41 @@ GST_START_TEST (test_sampler_creation_fails)
 
 GST_END_TEST;
 
+/* The native kernel that does not build (GST_CL_TEST_BROKEN_BUILD for the
+ * builds with the native option only): the frame fails with the build
+ * error, and the sampler made for it is released with the element. */
+GST_START_TEST (test_native_build_fails)
+{
+  const gchar *factory = __i__ ? "clrotate" : "clbicubicscale";
+  GstCLQcomLayerCounts before = layer_counts (), after;
+  GstBus *bus = gst_bus_new ();
+  GstVideoInfo info;
+  GstHarness *h;
+
+  g_setenv ("GST_CL_TEST_BROKEN_BUILD", __i__ ?
+      "rotate -DGST_CL_NATIVE_BICUBIC" :
+      "bicubicscale -DGST_CL_NATIVE_BICUBIC", TRUE);
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 24, 18);
+  if (__i__) {
+    h = element_harness (factory, "memory=image method=bicubic angle=20", bus);
+    gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+  } else {
+    h = scale_harness ("memory=image mode=native", &info, 48, 36, bus);
+  }
+  fail_unless_equals_int (gst_harness_push (h, random_buffer (&info, 1)),
+      GST_FLOW_ERROR);
+  g_unsetenv ("GST_CL_TEST_BROKEN_BUILD");
+  assert_error (bus, "GST_CL_TEST_BROKEN_BUILD");
+  teardown_with_bus (h, bus);
+
+  after = layer_counts ();
+  fail_unless_equals_int (after.kernel_runs, before.kernel_runs);
+  fail_unless_equals_int (after.samplers_created - before.samplers_created,
+      after.samplers_released - before.samplers_released);
+}
+
+GST_END_TEST;
+
 /* clrotate */
 
 /* Allowed |output - model| of the rotation: one step of the format as for
@@ -827,6 +862,7 @@ clnative_suite (void)
   tcase_add_loop_test (tc, test_scale_native_refused, 0, 3);
   tcase_add_test (tc, test_scale_native_refused_while_playing);
   tcase_add_loop_test (tc, test_sampler_creation_fails, 0, 2);
+  tcase_add_loop_test (tc, test_native_build_fails, 0, 2);
   tcase_add_loop_test (tc, test_rotate_native, 0, G_N_ELEMENTS (all_formats));
   tcase_add_loop_test (tc, test_rotate_without_sampler, 0, 3);
   return s;
