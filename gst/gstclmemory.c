@@ -94,7 +94,7 @@ cl_alloc (GstAllocator * allocator, gsize size, GstAllocationParams * params)
     g_error_free (error);
     return NULL;
   }
-  GST_MINI_OBJECT_FLAGS (mem) = params->flags;
+  GST_MINI_OBJECT_FLAG_SET (mem, params->flags);
   gst_memory_resize (mem, params->prefix, size);
   return mem;
 }
