@@ -509,6 +509,65 @@ GST_START_TEST (test_memory_objects_released)
 
 GST_END_TEST;
 
+/* clupload and cldownload join their neighbours' context, a cl
+ * element's included. */
+GST_START_TEST (test_shared_context)
+{
+  const gchar *names[] = { "rotate", "up", "down" };
+  GstElement *bin = gst_parse_bin_from_description ("clrotate name=rotate ! "
+      "clupload name=up ! cldownload name=down", TRUE, NULL);
+  GstCLContext *first = NULL;
+
+  fail_unless_equals_int (gst_element_set_state (bin, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    GstElement *e = gst_bin_get_by_name (GST_BIN (bin), names[i]);
+    GstCLContext *context = rel_query_cl_context (e);
+
+    if (first == NULL)
+      first = gst_object_ref (context);
+    fail_unless (context == first, "%s has a context of its own", names[i]);
+    gst_object_unref (context);
+    gst_object_unref (e);
+  }
+  gst_object_unref (first);
+  gst_element_set_state (bin, GST_STATE_NULL);
+  gst_object_unref (bin);
+}
+
+GST_END_TEST;
+
+/* A buffer too small for its caps: an error, not a crash. */
+GST_START_TEST (test_short_buffer)
+{
+  GstHarness *h = gst_harness_new ("clupload");
+  GstBus *bus = gst_bus_new ();
+  GstVideoInfo info;
+  GstMessage *msg;
+  GError *error = NULL;
+  gchar *debug = NULL;
+
+  gst_element_set_bus (h->element, bus);
+  set_video_info (&info, "RGBA", 16, 16);
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_new_allocate (NULL,
+              100, NULL)), GST_FLOW_ERROR);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &error, &debug);
+  fail_unless (g_error_matches (error, GST_STREAM_ERROR,
+          GST_STREAM_ERROR_FORMAT), "%s", error->message);
+  fail_unless (strstr (debug, "16x16 RGBA") != NULL, "%s", debug);
+  g_error_free (error);
+  g_free (debug);
+  gst_message_unref (msg);
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* A device selector that matches nothing: the state change fails with an
  * error that says so. */
 GST_START_TEST (test_no_such_device)
@@ -555,6 +614,8 @@ clupload_suite (void)
   tcase_add_test (tc, test_other_context);
   tcase_add_test (tc, test_renegotiation);
   tcase_add_test (tc, test_memory_objects_released);
+  tcase_add_test (tc, test_shared_context);
+  tcase_add_test (tc, test_short_buffer);
   tcase_add_test (tc, test_no_such_device);
   return s;
 }
