@@ -385,70 +385,86 @@ gst_cl_buffer_is_on_context (GstBuffer * buffer, GstCLContext * context)
   return gst_is_cl_memory (mem) && gst_cl_memory_get_context (mem) == context;
 }
 
-/* Enqueues the copy of @plane between the host frame and the device
- * buffer laid out as @layout; blocks if @blocking. */
+/* Where plane @plane of a frame of @info lies in a buffer laid out as
+ * @layout: its first byte, row pitch, rows of pixels, and its size up to
+ * the end of the last row's pixels. */
+typedef struct
+{
+  gsize offset;
+  gsize stride;
+  gsize row_bytes;
+  gsize rows;
+  gsize size;
+} GstCLPlaneRegion;
+
+static void
+plane_region (const GstVideoInfo * info, const GstVideoInfo * layout,
+    guint plane, GstCLPlaneRegion * region)
+{
+  gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+  gst_video_format_info_component (info->finfo, plane, comp);
+  region->offset = GST_VIDEO_INFO_PLANE_OFFSET (layout, plane);
+  region->stride = GST_VIDEO_INFO_PLANE_STRIDE (layout, plane);
+  region->row_bytes = (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, comp[0]) *
+      GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
+  region->rows = GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
+  region->size = region->stride * (region->rows - 1) + region->row_bytes;
+}
+
+/* The layout of @buffer's frame of @info: its video meta, else the
+ * default layout of @info's format and size. */
+static void
+device_layout (GstBuffer * buffer, const GstVideoInfo * info,
+    GstVideoInfo * layout)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+
+  gst_video_info_set_format (layout, GST_VIDEO_INFO_FORMAT (info),
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
+  for (guint p = 0; meta && p < meta->n_planes; p++) {
+    layout->offset[p] = meta->offset[p];
+    layout->stride[p] = meta->stride[p];
+  }
+}
+
+/* Enqueues the copy of @plane between the host frame and @mem laid out
+ * as @layout; blocks if @blocking. */
 static cl_int
 enqueue_plane_copy (GstCLMemory * mem, const GstVideoInfo * layout,
     const GstVideoFrame * frame, guint plane, gboolean to_device,
     cl_bool blocking, GError ** error)
 {
   const GstVideoInfo *info = &frame->info;
-  gint comp[GST_VIDEO_MAX_COMPONENTS];
-  gsize row_bytes, rows, needed;
+  GstCLPlaneRegion r;
   gsize device_origin[3] = { 0, 0, 0 };
   const gsize host_origin[3] = { 0, 0, 0 };
   gsize region[3];
-  gsize device_stride = GST_VIDEO_INFO_PLANE_STRIDE (layout, plane);
   gsize host_stride = GST_VIDEO_FRAME_PLANE_STRIDE (frame, plane);
   gpointer data = GST_VIDEO_FRAME_PLANE_DATA (frame, plane);
   cl_command_queue queue = mem->context->queue;
+  cl_mem buffer = root_of (&mem->mem)->buffer;
 
-  gst_video_format_info_component (info->finfo, plane, comp);
-  row_bytes = (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, comp[0]) *
-      GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
-  rows = GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
-  needed = GST_VIDEO_INFO_PLANE_OFFSET (layout, plane) +
-      device_stride * (rows - 1) + row_bytes;
-  if (device_stride < row_bytes || needed > mem->mem.size) {
+  plane_region (info, layout, plane, &r);
+  if (r.stride < r.row_bytes || r.offset + r.size > mem->mem.size) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
         "OpenCL memory of %" G_GSIZE_FORMAT " bytes with rows of %"
         G_GSIZE_FORMAT " bytes cannot hold plane %u of a %dx%d %s frame "
-        "(%" G_GSIZE_FORMAT " bytes, rows of %" G_GSIZE_FORMAT ")",
-        mem->mem.size, device_stride, plane, info->width, info->height,
-        gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)), needed,
-        row_bytes);
+        "(%" G_GSIZE_FORMAT " bytes from %" G_GSIZE_FORMAT ", rows of %"
+        G_GSIZE_FORMAT ")", mem->mem.size, r.stride, plane, info->width,
+        info->height, GST_VIDEO_INFO_NAME (info), r.size, r.offset,
+        r.row_bytes);
     return CL_INVALID_VALUE;
   }
-  device_origin[0] = mem->mem.offset + GST_VIDEO_INFO_PLANE_OFFSET (layout,
-      plane);
-  region[0] = row_bytes;
-  region[1] = rows;
+  device_origin[0] = mem->mem.offset + r.offset;
+  region[0] = r.row_bytes;
+  region[1] = r.rows;
   region[2] = 1;
   return to_device ?
-      clEnqueueWriteBufferRect (queue, root_of (&mem->mem)->buffer, blocking,
-      device_origin, host_origin, region, device_stride, 0, host_stride, 0,
-      data, 0, NULL, NULL) :
-      clEnqueueReadBufferRect (queue, root_of (&mem->mem)->buffer, blocking,
-      device_origin, host_origin, region, device_stride, 0, host_stride, 0,
-      data, 0, NULL, NULL);
-}
-
-/* The device-side layout of @buffer's frame: its video meta, else the
- * default layout of @frame's format and size. */
-static void
-device_layout (GstBuffer * buffer, const GstVideoFrame * frame,
-    GstVideoInfo * layout)
-{
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
-
-  *layout = frame->info;
-  gst_video_info_set_format (layout, GST_VIDEO_INFO_FORMAT (&frame->info),
-      GST_VIDEO_INFO_WIDTH (&frame->info),
-      GST_VIDEO_INFO_HEIGHT (&frame->info));
-  for (guint p = 0; meta && p < meta->n_planes; p++) {
-    layout->offset[p] = meta->offset[p];
-    layout->stride[p] = meta->stride[p];
-  }
+      clEnqueueWriteBufferRect (queue, buffer, blocking, device_origin,
+      host_origin, region, r.stride, 0, host_stride, 0, data, 0, NULL, NULL) :
+      clEnqueueReadBufferRect (queue, buffer, blocking, device_origin,
+      host_origin, region, r.stride, 0, host_stride, 0, data, 0, NULL, NULL);
 }
 
 /* Copies every plane between @frame (mapped for the host, any strides)
@@ -465,7 +481,7 @@ copy_frame (GstBuffer * buffer, const GstVideoFrame * frame,
 
   g_return_val_if_fail (gst_buffer_n_memory (buffer) == 1
       && gst_is_cl_memory (GST_MEMORY_CAST (mem)), FALSE);
-  device_layout (buffer, frame, &layout);
+  device_layout (buffer, &frame->info, &layout);
   /* Only the last copy blocks: the in-order queue has run the others
    * by then, and the host frame may go once this returns. */
   for (p = 0; p < n_planes && status == CL_SUCCESS; p++)
@@ -512,4 +528,37 @@ gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,
     GError ** error)
 {
   return copy_frame (buffer, frame, FALSE, error);
+}
+
+/**
+ * gst_cl_buffer_create_plane_sub_buffer:
+ * @buffer: one #GstCLMemory with a frame of @info, laid out as its video
+ *   meta says (else as the default layout of @info)
+ * @stride: (out) (optional): the plane's row pitch, in bytes
+ *
+ * Returns: a new sub-buffer holding plane @plane (from its first byte to
+ * the end of its last row's pixels), as kernels take planes; or %NULL with
+ * @error set, %GST_CL_ERROR_UNSUPPORTED where the plane does not start at
+ * an aligned offset (gst_cl_memory_is_aligned(); the planes of a
+ * #GstCLBufferPool do): copy it on the device instead, from
+ * gst_cl_memory_get_mem(). Release it with gst_cl_clear_mem() on the
+ * memory's context.
+ */
+cl_mem
+gst_cl_buffer_create_plane_sub_buffer (GstBuffer * buffer,
+    const GstVideoInfo * info, guint plane, cl_mem_flags flags,
+    gint * stride, GError ** error)
+{
+  GstMemory *mem = gst_buffer_peek_memory (buffer, 0);
+  GstVideoInfo layout;
+  GstCLPlaneRegion r;
+
+  g_return_val_if_fail (gst_buffer_n_memory (buffer) == 1
+      && gst_is_cl_memory (mem), NULL);
+  g_return_val_if_fail (plane < GST_VIDEO_INFO_N_PLANES (info), NULL);
+  device_layout (buffer, info, &layout);
+  plane_region (info, &layout, plane, &r);
+  if (stride)
+    *stride = r.stride;
+  return gst_cl_memory_create_sub_buffer (mem, r.offset, r.size, flags, error);
 }

@@ -53,6 +53,10 @@ cl_mem gst_cl_memory_create_sub_buffer (GstMemory * mem, gsize offset,
 gboolean gst_cl_buffer_is_on_context (GstBuffer * buffer,
     GstCLContext * context);
 
+cl_mem gst_cl_buffer_create_plane_sub_buffer (GstBuffer * buffer,
+    const GstVideoInfo * info, guint plane, cl_mem_flags flags,
+    gint * stride, GError ** error);
+
 gboolean gst_cl_buffer_write_frame (GstBuffer * buffer,
     const GstVideoFrame * frame, GError ** error);
 

@@ -176,6 +176,9 @@ GST_START_TEST (test_pool_layout_and_sub_buffers)
   GstMapInfo map;
   GError *error = NULL;
   guint8 *expected;
+  GstVideoInfo info;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 33, 17);
 
   fail_unless (gst_cl_buffer_pool_get_context (pool) == context);
   fail_unless (gst_cl_buffer_pool_is_on_context (pool, context));
@@ -197,16 +200,18 @@ GST_START_TEST (test_pool_layout_and_sub_buffers)
   gst_memory_unmap (mem, &map);
 
   for (guint p = 0; p < meta->n_planes; p++) {
-    gsize size = (gsize) meta->stride[p] * (p ? 9 : 17);
+    gint width = p ? 17 : 33, rows = p ? 9 : 17, stride = 0;
+    gsize size = (gsize) meta->stride[p] * (rows - 1) + width;
     cl_mem sub;
     guint8 *bytes = g_malloc (size);
 
     fail_unless (meta->offset[p] % align == 0, "plane %u at %" G_GSIZE_FORMAT,
         p, meta->offset[p]);
     fail_unless (gst_cl_memory_is_aligned (mem, meta->offset[p]));
-    sub = gst_cl_memory_create_sub_buffer (mem, meta->offset[p], size,
-        CL_MEM_READ_ONLY, &error);
+    sub = gst_cl_buffer_create_plane_sub_buffer (buffer, &info, p,
+        CL_MEM_READ_ONLY, &stride, &error);
     fail_unless (sub != NULL, "%s", error ? error->message : "");
+    fail_unless_equals_int (stride, meta->stride[p]);
     fail_unless_equals_int (clEnqueueReadBuffer (context->queue, sub, CL_TRUE,
             0, size, bytes, 0, NULL, NULL), CL_SUCCESS);
     fail_unless (memcmp (bytes, expected + meta->offset[p], size) == 0);
@@ -216,13 +221,20 @@ GST_START_TEST (test_pool_layout_and_sub_buffers)
   g_free (expected);
 
   /* An unaligned offset, or a region past the end, is an error. */
+  meta->offset[1] += 1;
   if (align > 1) {
+    fail_unless (gst_cl_buffer_create_plane_sub_buffer (buffer, &info, 1,
+            CL_MEM_READ_ONLY, NULL, &error) == NULL);
+    fail_unless (g_error_matches (error, GST_CL_ERROR,
+            GST_CL_ERROR_UNSUPPORTED));
+    g_clear_error (&error);
     fail_unless (gst_cl_memory_create_sub_buffer (mem, 1, 8, CL_MEM_READ_ONLY,
             &error) == NULL);
     fail_unless (g_error_matches (error, GST_CL_ERROR,
             GST_CL_ERROR_UNSUPPORTED));
     g_clear_error (&error);
   }
+  meta->offset[1] -= 1;
   fail_unless (gst_cl_memory_create_sub_buffer (mem, 0, mem->size + 1,
           CL_MEM_READ_ONLY, &error) == NULL);
   fail_unless (error != NULL);
