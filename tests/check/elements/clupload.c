@@ -284,6 +284,47 @@ acquire_proposed_buffer (GstHarness * h, GstCaps * caps, GstBufferPool ** pool)
   return buffer;
 }
 
+/* Upstream of clupload gets a pool of host frames with video meta,
+ * pinned where the device does not share host memory. */
+GST_START_TEST (test_upload_proposes_host_pool)
+{
+  GstHarness *h = gst_harness_new ("clupload");
+  GstCLContext *context = rel_query_cl_context (h->element);
+  GstVideoInfo info;
+  GstCaps *caps;
+  GstQuery *query;
+  GstBufferPool *pool = NULL;
+  GstBuffer *buffer = NULL;
+  GstMemory *mem;
+
+  set_video_info (&info, "I420", 35, 19);
+  caps = gst_video_info_to_caps (&info);
+  gst_harness_set_src_caps (h, gst_caps_ref (caps));
+  query = gst_query_new_allocation (caps, TRUE);
+  fail_unless (gst_pad_peer_query (h->srcpad, query));
+  fail_unless (gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
+          NULL));
+  fail_unless (gst_query_get_n_allocation_pools (query) > 0);
+  gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buffer,
+          NULL), GST_FLOW_OK);
+  mem = gst_buffer_peek_memory (buffer, 0);
+  fail_if (gst_memory_is_type (mem, GST_CL_MEMORY_TYPE));
+  fail_unless_equals_int (gst_memory_is_type (mem, "GstCLPinnedMemory"),
+      !context->info->host_unified);
+
+  gst_buffer_unref (buffer);
+  fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+  gst_object_unref (pool);
+  gst_query_unref (query);
+  gst_caps_unref (caps);
+  gst_object_unref (context);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* An application maps a frame of cldownload's pool, writes it with plain
  * host code, and pushes it: cldownload gives its pixels back. */
 GST_START_TEST (test_application_writes_cl_memory)
@@ -609,6 +650,7 @@ clupload_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_round_trip);
   tcase_add_test (tc, test_negotiation);
+  tcase_add_test (tc, test_upload_proposes_host_pool);
   tcase_add_test (tc, test_application_writes_cl_memory);
   tcase_add_test (tc, test_consumer_reads_cl_memory);
   tcase_add_test (tc, test_other_context);
