@@ -46,15 +46,20 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLMemoryCopy, gst_cl_memory_copy,
     gst_cl_memory_copy_get_instance_private (GST_CL_MEMORY_COPY (self)))
 
 /* @text for the user; @error's message (the OpenCL error's name, sizes)
- * goes into the debug string. */
+ * goes into the debug string, with the caller's place in the code. */
 static void
-post_error (GstCLMemoryCopy * self, GstResourceError code, const gchar * text,
-    const GError * error)
+post_error_full (GstCLMemoryCopy * self, GstResourceError code,
+    const gchar * text, const GError * error, const gchar * file,
+    const gchar * function, gint line)
 {
   gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR,
       GST_RESOURCE_ERROR, code, g_strdup (text), g_strdup (error->message),
-      __FILE__, GST_FUNCTION, __LINE__);
+      file, function, line);
 }
+
+#define post_error(self, code, text, error) \
+  post_error_full ((self), (code), (text), (error), __FILE__, GST_FUNCTION, \
+      __LINE__)
 
 static gboolean
 open_device (GstCLMemoryCopy * self, GError ** error)
