@@ -286,6 +286,44 @@ gst_cl_context_create_buffer (GstCLContext * self, cl_mem_flags flags,
   return mem;
 }
 
+/**
+ * gst_cl_context_create_sub_buffer:
+ * @offset: a multiple of gst_cl_context_get_base_align()
+ *
+ * Returns: a sub-buffer of @size bytes at @offset of @buffer, counted as a
+ * memory object of @context: release it with gst_cl_clear_mem().
+ */
+cl_mem
+gst_cl_context_create_sub_buffer (GstCLContext * self, cl_mem buffer,
+    cl_mem_flags flags, gsize offset, gsize size, GError ** error)
+{
+  cl_buffer_region region = { offset, size };
+  cl_int status;
+  cl_mem mem = clCreateSubBuffer (buffer, flags,
+      CL_BUFFER_CREATE_TYPE_REGION, &region, &status);
+
+  if (!gst_cl_check (status, error, "Creating an OpenCL sub-buffer"))
+    return NULL;
+  count_created (self, GST_CL_OBJECT_MEM);
+  return mem;
+}
+
+/**
+ * gst_cl_context_get_base_align:
+ *
+ * Returns: the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes (the
+ * property is in bits): sub-buffers must start at multiples of it.
+ */
+gsize
+gst_cl_context_get_base_align (GstCLContext * self)
+{
+  cl_uint bits = 0;
+
+  clGetDeviceInfo (self->info->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+      sizeof (bits), &bits, NULL);
+  return MAX (bits / 8, 1);
+}
+
 cl_mem
 gst_cl_context_create_image (GstCLContext * self,
     const cl_image_format * format, const cl_image_desc * desc,

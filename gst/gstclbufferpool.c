@@ -1,0 +1,183 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "gstclbufferpool.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cl_buffer_pool_debug);
+#define GST_CAT_DEFAULT gst_cl_buffer_pool_debug
+
+struct _GstCLBufferPool
+{
+  GstBufferPool parent;
+
+  GstCLContext *context;
+  GstAllocator *allocator;
+  GstVideoInfo info;            /* the configured caps, planes aligned */
+};
+
+G_DEFINE_TYPE_WITH_CODE (GstCLBufferPool, gst_cl_buffer_pool,
+    GST_TYPE_BUFFER_POOL, GST_DEBUG_CATEGORY_INIT (gst_cl_buffer_pool_debug,
+        "clbufferpool", 0, "OpenCL buffer pool"));
+
+/**
+ * gst_cl_video_info_align_planes:
+ *
+ * Moves the planes of @info (its default strides kept) to offsets that
+ * are multiples of @context's gst_cl_context_get_base_align(), and sets
+ * its size to match: the layout of a #GstCLBufferPool's frames.
+ */
+void
+gst_cl_video_info_align_planes (GstCLContext * context, GstVideoInfo * info)
+{
+  gsize align = gst_cl_context_get_base_align (context);
+  gsize end = 0;
+
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+    gst_video_format_info_component (info->finfo, p, comp);
+    info->offset[p] = (end + align - 1) / align * align;
+    end = info->offset[p] + (gsize) GST_VIDEO_INFO_PLANE_STRIDE (info, p) *
+        GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
+  }
+  info->size = end;
+}
+
+static const gchar **
+gst_cl_buffer_pool_get_options (GstBufferPool * pool)
+{
+  static const gchar *options[] = { GST_BUFFER_POOL_OPTION_VIDEO_META, NULL };
+
+  return options;
+}
+
+/* Takes the caps' frames, laid out for the device; any allocator in
+ * @config is replaced by the pool's, and the size by the frame's where
+ * that is larger. */
+static gboolean
+gst_cl_buffer_pool_set_config (GstBufferPool * pool, GstStructure * config)
+{
+  GstCLBufferPool *self = GST_CL_BUFFER_POOL (pool);
+  const GstCLDeviceInfo *device = self->context->info;
+  GstCaps *caps = NULL;
+  guint size, min, max;
+  GstVideoInfo info;
+
+  if (!gst_buffer_pool_config_get_params (config, &caps, &size, &min, &max)) {
+    GST_WARNING_OBJECT (self, "invalid config");
+    return FALSE;
+  }
+  if (caps == NULL || !gst_video_info_from_caps (&info, caps)) {
+    GST_WARNING_OBJECT (self, "no video caps in the config: %" GST_PTR_FORMAT,
+        caps);
+    return FALSE;
+  }
+  gst_cl_video_info_align_planes (self->context, &info);
+  info.size = MAX (info.size, size);
+  if (info.size > device->max_mem_alloc_size || info.size > G_MAXUINT) {
+    GST_WARNING_OBJECT (self, "frames of %" G_GSIZE_FORMAT " bytes are "
+        "larger than %s allows (CL_DEVICE_MAX_MEM_ALLOC_SIZE %"
+        G_GUINT64_FORMAT ")", info.size, device->device_name,
+        (guint64) device->max_mem_alloc_size);
+    return FALSE;
+  }
+  self->info = info;
+  gst_buffer_pool_config_set_params (config, caps, info.size, min, max);
+  gst_buffer_pool_config_set_allocator (config, self->allocator, NULL);
+  GST_DEBUG_OBJECT (self, "frames of %" G_GSIZE_FORMAT " bytes for %"
+      GST_PTR_FORMAT, info.size, caps);
+  return GST_BUFFER_POOL_CLASS (gst_cl_buffer_pool_parent_class)->set_config
+      (pool, config);
+}
+
+static GstFlowReturn
+gst_cl_buffer_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
+    GstBufferPoolAcquireParams * params)
+{
+  GstCLBufferPool *self = GST_CL_BUFFER_POOL (pool);
+  GstVideoInfo *info = &self->info;
+  GError *error = NULL;
+  GstMemory *mem = gst_cl_allocator_alloc (self->allocator, info->size,
+      &error);
+
+  if (mem == NULL) {
+    GST_ERROR_OBJECT (self, "%s", error->message);
+    g_error_free (error);
+    return GST_FLOW_ERROR;
+  }
+  *buffer = gst_buffer_new ();
+  gst_buffer_append_memory (*buffer, mem);
+  gst_buffer_add_video_meta_full (*buffer, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
+      GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
+      info->offset, info->stride);
+  return GST_FLOW_OK;
+}
+
+static void
+gst_cl_buffer_pool_init (GstCLBufferPool * self)
+{
+}
+
+static void
+gst_cl_buffer_pool_finalize (GObject * object)
+{
+  GstCLBufferPool *self = GST_CL_BUFFER_POOL (object);
+
+  gst_clear_object (&self->allocator);
+  gst_clear_object (&self->context);
+  G_OBJECT_CLASS (gst_cl_buffer_pool_parent_class)->finalize (object);
+}
+
+static void
+gst_cl_buffer_pool_class_init (GstCLBufferPoolClass * klass)
+{
+  GstBufferPoolClass *pool_class = GST_BUFFER_POOL_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = gst_cl_buffer_pool_finalize;
+  pool_class->get_options = gst_cl_buffer_pool_get_options;
+  pool_class->set_config = gst_cl_buffer_pool_set_config;
+  pool_class->alloc_buffer = gst_cl_buffer_pool_alloc_buffer;
+}
+
+/**
+ * gst_cl_buffer_pool_new:
+ *
+ * Returns: (transfer full): a pool of frames in #GstCLMemory of @context,
+ * to configure with video caps (gst_buffer_pool_config_set_params()).
+ */
+GstBufferPool *
+gst_cl_buffer_pool_new (GstCLContext * context)
+{
+  GstCLBufferPool *self = g_object_new (GST_TYPE_CL_BUFFER_POOL, NULL);
+
+  gst_object_ref_sink (self);
+  self->context = gst_object_ref (context);
+  self->allocator = gst_cl_allocator_new (context);
+  return GST_BUFFER_POOL_CAST (self);
+}
+
+/**
+ * gst_cl_buffer_pool_get_context:
+ *
+ * Returns: (transfer none): the context of @pool's frames.
+ */
+GstCLContext *
+gst_cl_buffer_pool_get_context (GstBufferPool * pool)
+{
+  g_return_val_if_fail (GST_IS_CL_BUFFER_POOL (pool), NULL);
+  return GST_CL_BUFFER_POOL (pool)->context;
+}
+
+/**
+ * gst_cl_buffer_pool_is_on_context:
+ *
+ * Returns: whether @pool (any pool) is a #GstCLBufferPool of @context:
+ * whether an element on @context can use a peer's pool.
+ */
+gboolean
+gst_cl_buffer_pool_is_on_context (GstBufferPool * pool, GstCLContext * context)
+{
+  return pool != NULL && GST_IS_CL_BUFFER_POOL (pool)
+      && GST_CL_BUFFER_POOL (pool)->context == context;
+}

@@ -1,0 +1,564 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "gstclmemory.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_debug);
+#define GST_CAT_DEFAULT gst_cl_memory_debug
+
+struct _GstCLAllocator
+{
+  GstAllocator parent;
+
+  GstCLContext *context;
+};
+
+/* A shared (sub-)memory has no cl_mem of its own: it uses its parent's,
+ * and maps through it. Only a memory without a parent maps. */
+typedef struct
+{
+  GstMemory mem;
+
+  GstCLContext *context;        /* a reference */
+  cl_mem buffer;
+
+  /* The host mapping, shared by nested maps: OpenCL forbids mapping a
+   * region for writing twice. GstMemory's lock makes every nested map ask
+   * for no more than the first did, and shared memories are read-only. */
+  GMutex lock;
+  guint host_maps;
+  gpointer host;
+} GstCLMemory;
+
+G_DEFINE_TYPE_WITH_CODE (GstCLAllocator, gst_cl_allocator,
+    GST_TYPE_ALLOCATOR, GST_DEBUG_CATEGORY_INIT (gst_cl_memory_debug,
+        "clmemory", 0, "OpenCL memory"));
+
+static GstCLMemory *
+root_of (GstMemory * mem)
+{
+  return (GstCLMemory *) (mem->parent ? mem->parent : mem);
+}
+
+static GstCLMemory *
+new_memory (GstAllocator * allocator, GstMemory * parent, cl_mem buffer,
+    GstMemoryFlags flags, gsize maxsize, gsize offset, gsize size)
+{
+  GstCLMemory *mem = g_new0 (GstCLMemory, 1);
+
+  mem->context = gst_object_ref (GST_CL_ALLOCATOR (allocator)->context);
+  mem->buffer = buffer;
+  g_mutex_init (&mem->lock);
+  gst_memory_init (GST_MEMORY_CAST (mem), flags, allocator, parent, maxsize,
+      gst_cl_context_get_base_align (mem->context) - 1, offset, size);
+  return mem;
+}
+
+/**
+ * gst_cl_allocator_alloc:
+ *
+ * Returns: (transfer full): a #GstCLMemory of @size bytes on the
+ * allocator's context, or %NULL with @error set.
+ */
+GstMemory *
+gst_cl_allocator_alloc (GstAllocator * allocator, gsize size, GError ** error)
+{
+  GstCLContext *context = GST_CL_ALLOCATOR (allocator)->context;
+  cl_ulong max = context->info->max_mem_alloc_size;
+  cl_mem buffer;
+
+  if (size > max) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
+        "A buffer of %" G_GSIZE_FORMAT " bytes is larger than %s allows "
+        "(CL_DEVICE_MAX_MEM_ALLOC_SIZE is %" G_GUINT64_FORMAT ")", size,
+        context->info->device_name, (guint64) max);
+    return NULL;
+  }
+  buffer = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE, size,
+      NULL, error);
+  if (buffer == NULL)
+    return NULL;
+  return GST_MEMORY_CAST (new_memory (allocator, NULL, buffer, 0, size, 0,
+          size));
+}
+
+static GstMemory *
+cl_alloc (GstAllocator * allocator, gsize size, GstAllocationParams * params)
+{
+  gsize maxsize = size + params->prefix + params->padding;
+  GError *error = NULL;
+  GstMemory *mem = gst_cl_allocator_alloc (allocator, maxsize, &error);
+
+  if (mem == NULL) {
+    GST_ERROR_OBJECT (allocator, "%s", error->message);
+    g_error_free (error);
+    return NULL;
+  }
+  GST_MINI_OBJECT_FLAG_SET (mem, params->flags);
+  gst_memory_resize (mem, params->prefix, size);
+  return mem;
+}
+
+static void
+cl_free (GstAllocator * allocator, GstMemory * memory)
+{
+  GstCLMemory *mem = (GstCLMemory *) memory;
+
+  if (memory->parent == NULL) {
+    if (mem->host_maps > 0) {
+      GST_WARNING_OBJECT (allocator, "freeing memory still mapped");
+      clEnqueueUnmapMemObject (mem->context->queue, mem->buffer, mem->host,
+          0, NULL, NULL);
+    }
+    gst_cl_clear_mem (mem->context, &mem->buffer);
+  }
+  g_mutex_clear (&mem->lock);
+  gst_object_unref (mem->context);
+  g_free (mem);
+}
+
+static cl_map_flags
+host_map_flags (GstMapFlags flags)
+{
+  cl_map_flags cl_flags = 0;
+
+  if (flags & GST_MAP_READ)
+    cl_flags |= CL_MAP_READ;
+  if (flags & GST_MAP_WRITE)
+    cl_flags |= CL_MAP_WRITE;
+  return cl_flags;
+}
+
+static gpointer
+map_host (GstCLMemory * root, GstMapFlags flags)
+{
+  GstMemory *mem = GST_MEMORY_CAST (root);
+  cl_int status = CL_SUCCESS;
+
+  g_mutex_lock (&root->lock);
+  if (root->host_maps == 0)
+    root->host = clEnqueueMapBuffer (root->context->queue, root->buffer,
+        CL_TRUE, host_map_flags (flags), 0, mem->maxsize, 0, NULL, NULL,
+        &status);
+  if (status == CL_SUCCESS)
+    root->host_maps++;
+  g_mutex_unlock (&root->lock);
+
+  if (status != CL_SUCCESS) {
+    GST_ERROR ("mapping %" G_GSIZE_FORMAT " bytes of OpenCL memory for the "
+        "host failed: %s (%d)", mem->maxsize, gst_cl_error_name (status),
+        status);
+    return NULL;
+  }
+  return root->host;
+}
+
+static void
+unmap_host (GstCLMemory * root)
+{
+  cl_int status = CL_SUCCESS;
+
+  g_mutex_lock (&root->lock);
+  /* Not blocking: later commands on the in-order queue wait for it. */
+  if (--root->host_maps == 0) {
+    status = clEnqueueUnmapMemObject (root->context->queue, root->buffer,
+        root->host, 0, NULL, NULL);
+    root->host = NULL;
+  }
+  g_mutex_unlock (&root->lock);
+  if (status != CL_SUCCESS)
+    GST_ERROR ("unmapping OpenCL memory failed: %s (%d)",
+        gst_cl_error_name (status), status);
+}
+
+static gpointer
+cl_map (GstMemory * mem, GstMapInfo * info, gsize maxsize)
+{
+  GstCLMemory *root = root_of (mem);
+
+  if (info->flags & GST_MAP_CL) {
+    clRetainMemObject (root->buffer);
+    /* gst_memory_map() adds the memory's offset to what this returns:
+     * take it off, so that info->data is the cl_mem itself. */
+    return (gpointer) ((guintptr) root->buffer - mem->offset);
+  }
+  return map_host (root, info->flags);
+}
+
+static void
+cl_unmap (GstMemory * mem, GstMapInfo * info)
+{
+  if (info->flags & GST_MAP_CL)
+    clReleaseMemObject ((cl_mem) info->data);
+  else
+    unmap_host (root_of (mem));
+}
+
+/* A new memory with a copy, made on the device, of @size bytes from
+ * @offset of @mem. */
+static GstMemory *
+cl_copy (GstMemory * mem, gssize offset, gssize size)
+{
+  GstCLMemory *root = root_of (mem);
+  GError *error = NULL;
+  GstMemory *copy;
+  cl_int status = CL_SUCCESS;
+
+  if (size == -1)
+    size = mem->size > (gsize) offset ? mem->size - offset : 0;
+  copy = gst_cl_allocator_alloc (mem->allocator, size, &error);
+  if (copy == NULL) {
+    GST_ERROR_OBJECT (mem->allocator, "no copy: %s", error->message);
+    g_error_free (error);
+    return NULL;
+  }
+  if (size > 0)
+    status = clEnqueueCopyBuffer (root->context->queue, root->buffer,
+        ((GstCLMemory *) copy)->buffer, mem->offset + offset, 0, size, 0,
+        NULL, NULL);
+  if (status != CL_SUCCESS) {
+    GST_ERROR_OBJECT (mem->allocator, "copying %" G_GSSIZE_FORMAT " bytes on "
+        "the device failed: %s (%d)", size, gst_cl_error_name (status), status);
+    gst_memory_unref (copy);
+    return NULL;
+  }
+  return copy;
+}
+
+static GstMemory *
+cl_share (GstMemory * mem, gssize offset, gssize size)
+{
+  GstCLMemory *root = root_of (mem);
+
+  if (size == -1)
+    size = mem->size - offset;
+  return GST_MEMORY_CAST (new_memory (mem->allocator, GST_MEMORY_CAST (root),
+          root->buffer, GST_MINI_OBJECT_FLAGS (root) |
+          GST_MINI_OBJECT_FLAG_LOCK_READONLY, mem->maxsize,
+          mem->offset + offset, size));
+}
+
+static void
+gst_cl_allocator_init (GstCLAllocator * self)
+{
+  GstAllocator *allocator = GST_ALLOCATOR_CAST (self);
+
+  allocator->mem_type = GST_CL_MEMORY_TYPE;
+  allocator->mem_map_full = cl_map;
+  allocator->mem_unmap_full = cl_unmap;
+  allocator->mem_copy = cl_copy;
+  allocator->mem_share = cl_share;
+  GST_OBJECT_FLAG_SET (self, GST_ALLOCATOR_FLAG_CUSTOM_ALLOC);
+}
+
+static void
+gst_cl_allocator_finalize (GObject * object)
+{
+  gst_clear_object (&GST_CL_ALLOCATOR (object)->context);
+  G_OBJECT_CLASS (gst_cl_allocator_parent_class)->finalize (object);
+}
+
+static void
+gst_cl_allocator_class_init (GstCLAllocatorClass * klass)
+{
+  GstAllocatorClass *allocator_class = GST_ALLOCATOR_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = gst_cl_allocator_finalize;
+  allocator_class->alloc = cl_alloc;
+  allocator_class->free = cl_free;
+}
+
+/**
+ * gst_cl_allocator_new:
+ *
+ * Returns: (transfer full): an allocator of #GstCLMemory on @context; each
+ * of its memories keeps @context alive.
+ */
+GstAllocator *
+gst_cl_allocator_new (GstCLContext * context)
+{
+  GstCLAllocator *self = g_object_new (GST_TYPE_CL_ALLOCATOR, NULL);
+
+  gst_object_ref_sink (self);
+  self->context = gst_object_ref (context);
+  return GST_ALLOCATOR_CAST (self);
+}
+
+gboolean
+gst_is_cl_memory (GstMemory * mem)
+{
+  return mem != NULL && mem->allocator != NULL
+      && GST_IS_CL_ALLOCATOR (mem->allocator);
+}
+
+/**
+ * gst_cl_memory_get_context:
+ *
+ * Returns: (transfer none): the context of the #GstCLMemory @mem.
+ */
+GstCLContext *
+gst_cl_memory_get_context (GstMemory * mem)
+{
+  g_return_val_if_fail (gst_is_cl_memory (mem), NULL);
+  return ((GstCLMemory *) mem)->context;
+}
+
+/**
+ * gst_cl_memory_get_mem:
+ *
+ * Returns: (transfer none): the cl_mem of the #GstCLMemory @mem, valid
+ * while @mem is; @mem's bytes start at its GstMemory.offset in it.
+ */
+cl_mem
+gst_cl_memory_get_mem (GstMemory * mem)
+{
+  g_return_val_if_fail (gst_is_cl_memory (mem), NULL);
+  return root_of (mem)->buffer;
+}
+
+/**
+ * gst_cl_memory_is_aligned:
+ *
+ * Returns: whether @offset of @mem's bytes is where a sub-buffer may
+ * start (gst_cl_memory_create_sub_buffer()); the planes of the frames of a
+ * #GstCLBufferPool are.
+ */
+gboolean
+gst_cl_memory_is_aligned (GstMemory * mem, gsize offset)
+{
+  GstCLMemory *self = (GstCLMemory *) mem;
+
+  g_return_val_if_fail (gst_is_cl_memory (mem), FALSE);
+  return (mem->offset + offset) %
+      gst_cl_context_get_base_align (self->context) == 0;
+}
+
+/**
+ * gst_cl_memory_create_sub_buffer:
+ * @offset: from the start of @mem's bytes, aligned
+ *   (gst_cl_memory_is_aligned())
+ *
+ * Returns: a new sub-buffer of @mem's cl_mem, e.g. a plane for a kernel,
+ * or %NULL with @error set; release it with gst_cl_clear_mem() on @mem's
+ * context.
+ */
+cl_mem
+gst_cl_memory_create_sub_buffer (GstMemory * mem, gsize offset, gsize size,
+    cl_mem_flags flags, GError ** error)
+{
+  GstCLMemory *self = (GstCLMemory *) mem;
+
+  g_return_val_if_fail (gst_is_cl_memory (mem), NULL);
+  if (offset + size > mem->size) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "A sub-buffer of %" G_GSIZE_FORMAT " bytes at %" G_GSIZE_FORMAT
+        " does not fit in OpenCL memory of %" G_GSIZE_FORMAT " bytes", size,
+        offset, mem->size);
+    return NULL;
+  }
+  if (!gst_cl_memory_is_aligned (mem, offset)) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
+        "A sub-buffer cannot start at %" G_GSIZE_FORMAT " of OpenCL memory: "
+        "not a multiple of %" G_GSIZE_FORMAT " bytes "
+        "(CL_DEVICE_MEM_BASE_ADDR_ALIGN)", mem->offset + offset,
+        gst_cl_context_get_base_align (self->context));
+    return NULL;
+  }
+  return gst_cl_context_create_sub_buffer (self->context, root_of (mem)->buffer,
+      flags, mem->offset + offset, size, error);
+}
+
+/**
+ * gst_cl_buffer_is_on_context:
+ *
+ * Returns: whether @buffer is one #GstCLMemory of @context, as the
+ * frames of a #GstCLBufferPool are.
+ */
+gboolean
+gst_cl_buffer_is_on_context (GstBuffer * buffer, GstCLContext * context)
+{
+  GstMemory *mem;
+
+  if (gst_buffer_n_memory (buffer) != 1)
+    return FALSE;
+  mem = gst_buffer_peek_memory (buffer, 0);
+  return gst_is_cl_memory (mem) && gst_cl_memory_get_context (mem) == context;
+}
+
+/* Where plane @plane of a frame of @info lies in a buffer laid out as
+ * @layout: its first byte, row pitch, rows of pixels, and its size up to
+ * the end of the last row's pixels. */
+typedef struct
+{
+  gsize offset;
+  gsize stride;
+  gsize row_bytes;
+  gsize rows;
+  gsize size;
+} GstCLPlaneRegion;
+
+static void
+plane_region (const GstVideoInfo * info, const GstVideoInfo * layout,
+    guint plane, GstCLPlaneRegion * region)
+{
+  gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+  gst_video_format_info_component (info->finfo, plane, comp);
+  region->offset = GST_VIDEO_INFO_PLANE_OFFSET (layout, plane);
+  region->stride = GST_VIDEO_INFO_PLANE_STRIDE (layout, plane);
+  region->row_bytes = (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, comp[0]) *
+      GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
+  region->rows = GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
+  region->size = region->stride * (region->rows - 1) + region->row_bytes;
+}
+
+/* The layout of @buffer's frame of @info: its video meta, else the
+ * default layout of @info's format and size. */
+static void
+device_layout (GstBuffer * buffer, const GstVideoInfo * info,
+    GstVideoInfo * layout)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+
+  gst_video_info_set_format (layout, GST_VIDEO_INFO_FORMAT (info),
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
+  for (guint p = 0; meta && p < meta->n_planes; p++) {
+    layout->offset[p] = meta->offset[p];
+    layout->stride[p] = meta->stride[p];
+  }
+}
+
+/* Enqueues the copy of @plane between the host frame and @mem laid out
+ * as @layout; blocks if @blocking. */
+static cl_int
+enqueue_plane_copy (GstCLMemory * mem, const GstVideoInfo * layout,
+    const GstVideoFrame * frame, guint plane, gboolean to_device,
+    cl_bool blocking, GError ** error)
+{
+  const GstVideoInfo *info = &frame->info;
+  GstCLPlaneRegion r;
+  gsize device_origin[3] = { 0, 0, 0 };
+  const gsize host_origin[3] = { 0, 0, 0 };
+  gsize region[3];
+  gsize host_stride = GST_VIDEO_FRAME_PLANE_STRIDE (frame, plane);
+  gpointer data = GST_VIDEO_FRAME_PLANE_DATA (frame, plane);
+  cl_command_queue queue = mem->context->queue;
+  cl_mem buffer = root_of (&mem->mem)->buffer;
+
+  plane_region (info, layout, plane, &r);
+  if (r.stride < r.row_bytes || r.offset + r.size > mem->mem.size) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "OpenCL memory of %" G_GSIZE_FORMAT " bytes with rows of %"
+        G_GSIZE_FORMAT " bytes cannot hold plane %u of a %dx%d %s frame "
+        "(%" G_GSIZE_FORMAT " bytes from %" G_GSIZE_FORMAT ", rows of %"
+        G_GSIZE_FORMAT ")", mem->mem.size, r.stride, plane, info->width,
+        info->height, GST_VIDEO_INFO_NAME (info), r.size, r.offset,
+        r.row_bytes);
+    return CL_INVALID_VALUE;
+  }
+  device_origin[0] = mem->mem.offset + r.offset;
+  region[0] = r.row_bytes;
+  region[1] = r.rows;
+  region[2] = 1;
+  return to_device ?
+      clEnqueueWriteBufferRect (queue, buffer, blocking, device_origin,
+      host_origin, region, r.stride, 0, host_stride, 0, data, 0, NULL, NULL) :
+      clEnqueueReadBufferRect (queue, buffer, blocking, device_origin,
+      host_origin, region, r.stride, 0, host_stride, 0, data, 0, NULL, NULL);
+}
+
+/* Copies every plane between @frame (mapped for the host, any strides)
+ * and @buffer (one GstCLMemory). */
+static gboolean
+copy_frame (GstBuffer * buffer, const GstVideoFrame * frame,
+    gboolean to_device, GError ** error)
+{
+  GstCLMemory *mem = (GstCLMemory *) gst_buffer_peek_memory (buffer, 0);
+  guint n_planes = GST_VIDEO_FRAME_N_PLANES (frame);
+  GstVideoInfo layout;
+  cl_int status = CL_SUCCESS;
+  guint p;
+
+  g_return_val_if_fail (gst_buffer_n_memory (buffer) == 1
+      && gst_is_cl_memory (GST_MEMORY_CAST (mem)), FALSE);
+  device_layout (buffer, &frame->info, &layout);
+  /* Only the last copy blocks: the in-order queue has run the others
+   * by then, and the host frame may go once this returns. */
+  for (p = 0; p < n_planes && status == CL_SUCCESS; p++)
+    status = enqueue_plane_copy (mem, &layout, frame, p, to_device,
+        p + 1 == n_planes, error);
+  if (status == CL_SUCCESS)
+    return TRUE;
+
+  clFinish (mem->context->queue);
+  if (error && *error == NULL)
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "%s plane %u of a %dx%d %s frame failed: %s (%d)", to_device ?
+        "Writing" : "Reading", p - 1, frame->info.width, frame->info.height,
+        gst_video_format_to_string (GST_VIDEO_FRAME_FORMAT (frame)),
+        gst_cl_error_name (status), status);
+  return FALSE;
+}
+
+/**
+ * gst_cl_buffer_write_frame:
+ * @buffer: one #GstCLMemory, laid out as its video meta says (else as
+ *   the default layout of @frame's format and size)
+ * @frame: mapped for reading, with any strides
+ *
+ * Writes @frame's pixels into @buffer (clEnqueueWriteBufferRect per
+ * plane); @frame may be unmapped once this returns.
+ */
+gboolean
+gst_cl_buffer_write_frame (GstBuffer * buffer, const GstVideoFrame * frame,
+    GError ** error)
+{
+  return copy_frame (buffer, frame, TRUE, error);
+}
+
+/**
+ * gst_cl_buffer_read_frame:
+ * @frame: mapped for writing
+ *
+ * Reads @buffer's pixels into @frame, waiting for the commands enqueued
+ * before (see gst_cl_buffer_write_frame()).
+ */
+gboolean
+gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,
+    GError ** error)
+{
+  return copy_frame (buffer, frame, FALSE, error);
+}
+
+/**
+ * gst_cl_buffer_create_plane_sub_buffer:
+ * @buffer: one #GstCLMemory with a frame of @info, laid out as its video
+ *   meta says (else as the default layout of @info)
+ * @stride: (out) (optional): the plane's row pitch, in bytes
+ *
+ * Returns: a new sub-buffer holding plane @plane (from its first byte to
+ * the end of its last row's pixels), as kernels take planes; or %NULL with
+ * @error set, %GST_CL_ERROR_UNSUPPORTED where the plane does not start at
+ * an aligned offset (gst_cl_memory_is_aligned(); the planes of a
+ * #GstCLBufferPool do): copy it on the device instead, from
+ * gst_cl_memory_get_mem(). Release it with gst_cl_clear_mem() on the
+ * memory's context.
+ */
+cl_mem
+gst_cl_buffer_create_plane_sub_buffer (GstBuffer * buffer,
+    const GstVideoInfo * info, guint plane, cl_mem_flags flags,
+    gint * stride, GError ** error)
+{
+  GstMemory *mem = gst_buffer_peek_memory (buffer, 0);
+  GstVideoInfo layout;
+  GstCLPlaneRegion r;
+
+  g_return_val_if_fail (gst_buffer_n_memory (buffer) == 1
+      && gst_is_cl_memory (mem), NULL);
+  g_return_val_if_fail (plane < GST_VIDEO_INFO_N_PLANES (info), NULL);
+  device_layout (buffer, info, &layout);
+  plane_region (info, &layout, plane, &r);
+  if (stride)
+    *stride = r.stride;
+  return gst_cl_memory_create_sub_buffer (mem, r.offset, r.size, flags, error);
+}

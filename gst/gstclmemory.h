@@ -1,0 +1,66 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * GstCLMemory: a GstMemory holding one OpenCL buffer (cl_mem) of one
+ * GstCLContext, with a whole video frame whose planes are at the offsets
+ * of the GstBuffer's GstVideoMeta. GstCLAllocator makes it.
+ *
+ * - gst_memory_map() for GST_MAP_READ / GST_MAP_WRITE gives host pixels
+ *   (clEnqueueMapBuffer, blocking, on the context's in-order queue: the
+ *   mapping waits for every command enqueued before it, and commands
+ *   enqueued after the unmap see what the host wrote).
+ * - gst_memory_map() with GST_MAP_CL added gives the cl_mem itself in
+ *   GstMapInfo.data, retained until the unmap, with no transfer. The
+ *   memory's bytes start at GstMemory.offset in that cl_mem. Do not enqueue
+ *   commands on it while it is mapped for the host.
+ */
+#pragma once
+
+#include <gst/video/video.h>
+
+#include "gstclcontext.h"
+
+G_BEGIN_DECLS
+
+/* The caps feature of buffers whose memory is GstCLMemory. */
+#define GST_CAPS_FEATURE_MEMORY_CL_MEMORY "memory:OpenCLMemory"
+
+#define GST_CL_MEMORY_TYPE "GstCLMemory"
+
+/* Map flag: GstMapInfo.data is the cl_mem (see above). */
+#define GST_MAP_CL (GST_MAP_FLAG_LAST << 1)
+
+#define GST_TYPE_CL_ALLOCATOR (gst_cl_allocator_get_type ())
+G_DECLARE_FINAL_TYPE (GstCLAllocator, gst_cl_allocator, GST, CL_ALLOCATOR,
+    GstAllocator)
+
+GstAllocator *gst_cl_allocator_new (GstCLContext * context);
+
+GstMemory *gst_cl_allocator_alloc (GstAllocator * allocator, gsize size,
+    GError ** error);
+
+gboolean gst_is_cl_memory (GstMemory * mem);
+
+GstCLContext *gst_cl_memory_get_context (GstMemory * mem);
+
+cl_mem gst_cl_memory_get_mem (GstMemory * mem);
+
+gboolean gst_cl_memory_is_aligned (GstMemory * mem, gsize offset);
+
+cl_mem gst_cl_memory_create_sub_buffer (GstMemory * mem, gsize offset,
+    gsize size, cl_mem_flags flags, GError ** error);
+
+gboolean gst_cl_buffer_is_on_context (GstBuffer * buffer,
+    GstCLContext * context);
+
+cl_mem gst_cl_buffer_create_plane_sub_buffer (GstBuffer * buffer,
+    const GstVideoInfo * info, guint plane, cl_mem_flags flags,
+    gint * stride, GError ** error);
+
+gboolean gst_cl_buffer_write_frame (GstBuffer * buffer,
+    const GstVideoFrame * frame, GError ** error);
+
+gboolean gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,
+    GError ** error);
+
+G_END_DECLS

@@ -1,0 +1,542 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "gstclmemorycopy.h"
+
+#include <gst/video/video.h>
+
+#include "gstclbufferpool.h"
+#include "gstclframe.h"
+#include "gstclpinned.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_copy_debug);
+#define GST_CAT_DEFAULT gst_cl_memory_copy_debug
+
+enum
+{
+  PROP_0,
+  PROP_DEVICE,
+};
+
+typedef struct
+{
+  gchar *device;                /* property, under the object lock */
+
+  /* READY and up */
+  GstCLContext *context;        /* also under the object lock */
+  GstAllocator *pinned;         /* devices that do not share host memory */
+
+  GstVideoInfo info;            /* the negotiated frames, on either side */
+} GstCLMemoryCopyPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLMemoryCopy, gst_cl_memory_copy,
+    GST_TYPE_BASE_TRANSFORM, G_ADD_PRIVATE (GstCLMemoryCopy);
+    GST_DEBUG_CATEGORY_INIT (gst_cl_memory_copy_debug, "clmemorycopy", 0,
+        "clupload and cldownload"));
+
+/* The side in OpenCL memory, the side in system memory, and the side that
+ * takes either (OpenCL memory first: passing through is free). */
+#define CL_MEMORY_CAPS \
+    GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CL_MEMORY, \
+        GST_CL_FORMATS)
+#define SYSTEM_MEMORY_CAPS GST_VIDEO_CAPS_MAKE (GST_CL_FORMATS)
+#define EITHER_MEMORY_CAPS CL_MEMORY_CAPS "; " SYSTEM_MEMORY_CAPS
+
+#define PRIV(self) ((GstCLMemoryCopyPrivate *) \
+    gst_cl_memory_copy_get_instance_private (GST_CL_MEMORY_COPY (self)))
+
+/* @text for the user; @error's message (the OpenCL error's name, sizes)
+ * goes into the debug string, with the caller's place in the code. */
+static void
+post_error_full (GstCLMemoryCopy * self, GstResourceError code,
+    const gchar * text, const GError * error, const gchar * file,
+    const gchar * function, gint line)
+{
+  gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR,
+      GST_RESOURCE_ERROR, code, g_strdup (text), g_strdup (error->message),
+      file, function, line);
+}
+
+#define post_error(self, code, text, error) \
+  post_error_full ((self), (code), (text), (error), __FILE__, GST_FUNCTION, \
+      __LINE__)
+
+static gboolean
+open_device (GstCLMemoryCopy * self, GError ** error)
+{
+  GstCLMemoryCopyPrivate *priv = PRIV (self);
+  gchar *selector;
+  gboolean ok;
+
+  GST_OBJECT_LOCK (self);
+  selector = g_strdup (priv->device);
+  GST_OBJECT_UNLOCK (self);
+  ok = gst_cl_ensure_element_context (GST_ELEMENT (self), selector,
+      &priv->context, error);
+  g_free (selector);
+  if (!ok)
+    return FALSE;
+
+  GST_INFO_OBJECT (self, "using %s (%s)", priv->context->info->device_name,
+      priv->context->info->platform_name);
+  if (!priv->context->info->host_unified)
+    priv->pinned = gst_cl_pinned_allocator_new (priv->context);
+  return TRUE;
+}
+
+static void
+close_device (GstCLMemoryCopy * self)
+{
+  GstCLMemoryCopyPrivate *priv = PRIV (self);
+  GstCLContext *context;
+
+  GST_OBJECT_LOCK (self);
+  context = g_steal_pointer (&priv->context);
+  GST_OBJECT_UNLOCK (self);
+  gst_clear_object (&priv->pinned);
+  gst_clear_object (&context);
+}
+
+static GstStateChangeReturn
+gst_cl_memory_copy_change_state (GstElement * element,
+    GstStateChange transition)
+{
+  GstCLMemoryCopy *self = GST_CL_MEMORY_COPY (element);
+  GstStateChangeReturn ret;
+  GError *error = NULL;
+
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY
+      && !open_device (self, &error)) {
+    gboolean not_found = error->domain == GST_CL_ERROR
+        && error->code <= GST_CL_ERROR_NO_MATCH;
+
+    post_error (self, not_found ? GST_RESOURCE_ERROR_NOT_FOUND :
+        GST_RESOURCE_ERROR_FAILED, "Could not open an OpenCL device", error);
+    g_clear_error (&error);
+    close_device (self);
+    return GST_STATE_CHANGE_FAILURE;
+  }
+
+  ret = GST_ELEMENT_CLASS (gst_cl_memory_copy_parent_class)->change_state
+      (element, transition);
+
+  if (transition == GST_STATE_CHANGE_READY_TO_NULL)
+    close_device (self);
+  return ret;
+}
+
+static void
+gst_cl_memory_copy_set_context (GstElement * element, GstContext * context)
+{
+  GstCLMemoryCopyPrivate *priv = PRIV (element);
+  gchar *selector;
+
+  GST_OBJECT_LOCK (element);
+  selector = g_strdup (priv->device);
+  GST_OBJECT_UNLOCK (element);
+  gst_cl_handle_set_context (element, context, selector, &priv->context);
+  g_free (selector);
+
+  GST_ELEMENT_CLASS (gst_cl_memory_copy_parent_class)->set_context (element,
+      context);
+}
+
+static gboolean
+gst_cl_memory_copy_query (GstBaseTransform * trans, GstPadDirection direction,
+    GstQuery * query)
+{
+  GstCLMemoryCopyPrivate *priv = PRIV (trans);
+  GstCLContext *context = NULL;
+  gboolean answered;
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
+    GST_OBJECT_LOCK (trans);
+    if (priv->context)
+      context = gst_object_ref (priv->context);
+    GST_OBJECT_UNLOCK (trans);
+    answered = gst_cl_handle_context_query (GST_ELEMENT (trans), query,
+        context);
+    gst_clear_object (&context);
+    if (answered)
+      return TRUE;
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_memory_copy_parent_class)->query
+      (trans, direction, query);
+}
+
+/* @caps with @feature as every structure's only feature. */
+static GstCaps *
+caps_with_feature (GstCaps * caps, const gchar * feature)
+{
+  GstCaps *result = gst_caps_new_empty ();
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++)
+    result = gst_caps_merge_structure_full (result,
+        gst_structure_copy (gst_caps_get_structure (caps, i)),
+        gst_caps_features_new (feature, NULL));
+  return result;
+}
+
+/* The other side has the same frames: towards the side in one kind of
+ * memory, that kind; towards the side that takes both, OpenCL memory
+ * first (passing through is free), then system memory. */
+static GstCaps *
+gst_cl_memory_copy_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCLMemoryCopyClass *klass = GST_CL_MEMORY_COPY_GET_CLASS (trans);
+  GstCaps *result;
+
+  if (gst_caps_is_any (caps))
+    result = gst_caps_ref (caps);
+  else if (direction == GST_PAD_SINK)
+    result = caps_with_feature (caps, klass->to_device ?
+        GST_CAPS_FEATURE_MEMORY_CL_MEMORY :
+        GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY);
+  else
+    result = gst_caps_merge (caps_with_feature (caps,
+            GST_CAPS_FEATURE_MEMORY_CL_MEMORY), caps_with_feature (caps,
+            GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY));
+
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, result,
+        GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (result);
+    result = tmp;
+  }
+  GST_DEBUG_OBJECT (trans, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
+      result);
+  return result;
+}
+
+static gboolean
+gst_cl_memory_copy_set_caps (GstBaseTransform * trans, GstCaps * incaps,
+    GstCaps * outcaps)
+{
+  GstCLMemoryCopyPrivate *priv = PRIV (trans);
+  gboolean same = gst_caps_features_is_equal (gst_caps_get_features (incaps,
+          0), gst_caps_get_features (outcaps, 0));
+
+  if (!gst_video_info_from_caps (&priv->info, incaps))
+    return FALSE;
+  gst_base_transform_set_passthrough (trans, same);
+  GST_INFO_OBJECT (trans, "%s %" GST_PTR_FORMAT, same ? "passing through" :
+      "copying", incaps);
+  return TRUE;
+}
+
+static gboolean
+caps_are_cl_memory (GstCaps * caps)
+{
+  GstCapsFeatures *features = gst_caps_get_features (caps, 0);
+
+  return features && gst_caps_features_contains (features,
+      GST_CAPS_FEATURE_MEMORY_CL_MEMORY);
+}
+
+/* A pool for frames of @caps: of OpenCL memory of the element's context,
+ * or of host memory, pinned where the device does not share host memory
+ * (frames then move by DMA rather than through the driver's staging
+ * copies). */
+static GstBufferPool *
+new_pool (GstCLMemoryCopy * self, GstCaps * caps)
+{
+  GstCLMemoryCopyPrivate *priv = PRIV (self);
+  GstBufferPool *pool = NULL;
+
+  if (caps_are_cl_memory (caps))
+    return gst_cl_buffer_pool_new (priv->context);
+  if (priv->pinned)
+    pool = gst_cl_pinned_pool_new (priv->pinned, caps, 2);
+  return pool ? pool : gst_video_buffer_pool_new ();
+}
+
+/* Configures @pool for @caps; returns its buffer size, or 0 where it
+ * takes no such config. */
+static guint
+configure_pool (GstCLMemoryCopy * self, GstBufferPool * pool, GstCaps * caps,
+    guint size, guint min, guint max, gboolean video_meta)
+{
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+
+  size = MAX (size, GST_VIDEO_INFO_SIZE (&PRIV (self)->info));
+  gst_buffer_pool_config_set_params (config, caps, size, min, max);
+  if (video_meta)
+    gst_buffer_pool_config_add_option (config,
+        GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (!gst_buffer_pool_set_config (pool, config)) {
+    GST_WARNING_OBJECT (self, "%" GST_PTR_FORMAT " refused %" GST_PTR_FORMAT,
+        pool, caps);
+    return 0;
+  }
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_get_params (config, NULL, &size, NULL, NULL);
+  gst_structure_free (config);
+  return size;
+}
+
+/* Output into downstream's pool where it is one the element can fill
+ * (for OpenCL memory: a GstCLBufferPool of the same context), else into
+ * a pool of its own. */
+static gboolean
+gst_cl_memory_copy_decide_allocation (GstBaseTransform * trans,
+    GstQuery * query)
+{
+  GstCLMemoryCopy *self = GST_CL_MEMORY_COPY (trans);
+  GstCLMemoryCopyPrivate *priv = PRIV (self);
+  GstBufferPool *pool = NULL;
+  guint size = 0, min = 0, max = 0;
+  gboolean video_meta = gst_query_find_allocation_meta (query,
+      GST_VIDEO_META_API_TYPE, NULL);
+  GstCaps *caps;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (caps == NULL)
+    return FALSE;
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+  if (pool && caps_are_cl_memory (caps)
+      && !gst_cl_buffer_pool_is_on_context (pool, priv->context)) {
+    GST_DEBUG_OBJECT (self, "not using downstream's %" GST_PTR_FORMAT, pool);
+    gst_clear_object (&pool);
+  }
+  if (pool == NULL || !(size = configure_pool (self, pool, caps, size, min,
+              max, video_meta))) {
+    gst_clear_object (&pool);
+    pool = new_pool (self, caps);
+    size = configure_pool (self, pool, caps, 0, min, max, TRUE);
+  }
+  if (size == 0) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Could not make a pool of video frames"),
+        ("%" GST_PTR_FORMAT " refused %" GST_PTR_FORMAT " (for OpenCL "
+            "memory: a frame may be larger than %s allows, "
+            "CL_DEVICE_MAX_MEM_ALLOC_SIZE %" G_GUINT64_FORMAT ")", pool, caps,
+            priv->context->info->device_name,
+            (guint64) priv->context->info->max_mem_alloc_size));
+    gst_object_unref (pool);
+    return FALSE;
+  }
+
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_set_nth_allocation_pool (query, 0, pool, size, min, max);
+  else
+    gst_query_add_allocation_pool (query, pool, size, min, max);
+  GST_DEBUG_OBJECT (self, "output into %" GST_PTR_FORMAT, pool);
+  gst_object_unref (pool);
+  return TRUE;
+}
+
+/* Upstream fills frames of our input caps: a GstCLBufferPool for OpenCL
+ * memory, else host memory (pinned where that helps). */
+static gboolean
+gst_cl_memory_copy_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  GstBaseTransformClass *parent_class =
+      GST_BASE_TRANSFORM_CLASS (gst_cl_memory_copy_parent_class);
+  GstCLMemoryCopy *self = GST_CL_MEMORY_COPY (trans);
+  GstCLMemoryCopyPrivate *priv = PRIV (self);
+  GstBufferPool *pool;
+  GstCaps *caps;
+  gboolean need_pool;
+  guint size;
+
+  /* Without a decide query the element passes through: the query goes
+   * downstream, whose answer stands. */
+  if (decide_query == NULL)
+    return parent_class->propose_allocation (trans, decide_query, query);
+
+  gst_query_parse_allocation (query, &caps, &need_pool);
+  if (caps == NULL)
+    return FALSE;
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  if (!need_pool)
+    return TRUE;
+
+  pool = new_pool (self, caps);
+  size = configure_pool (self, pool, caps, 0, 2, 0, TRUE);
+  if (size > 0)
+    gst_query_add_allocation_pool (query, pool, size, 2, 0);
+  if (priv->pinned && !caps_are_cl_memory (caps))
+    gst_query_add_allocation_param (query, priv->pinned, NULL);
+  gst_object_unref (pool);
+  return TRUE;
+}
+
+/* Frames that are not OpenCL memory of this context: mapped to the host
+ * on both sides and copied there. */
+static gboolean
+copy_through_host (GstCLMemoryCopy * self, GstBuffer * cl_buffer,
+    GstVideoFrame * host)
+{
+  gboolean to_device = GST_CL_MEMORY_COPY_GET_CLASS (self)->to_device;
+  GstVideoFrame other;
+  gboolean ok;
+
+  GST_DEBUG_OBJECT (self, "the %s is not OpenCL memory of this element's "
+      "context: copying it through the host", to_device ? "output" : "input");
+  if (!gst_video_frame_map (&other, &host->info, cl_buffer, to_device ?
+          GST_MAP_WRITE : GST_MAP_READ))
+    return FALSE;
+  ok = to_device ? gst_video_frame_copy (&other, host) :
+      gst_video_frame_copy (host, &other);
+  gst_video_frame_unmap (&other);
+  return ok;
+}
+
+static GstFlowReturn
+gst_cl_memory_copy_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstCLMemoryCopy *self = GST_CL_MEMORY_COPY (trans);
+  GstCLMemoryCopyPrivate *priv = PRIV (self);
+  gboolean to_device = GST_CL_MEMORY_COPY_GET_CLASS (self)->to_device;
+  GstBuffer *cl_buffer = to_device ? outbuf : inbuf;
+  GstVideoFrame host;
+  GError *error = NULL;
+  gboolean ok;
+
+  if (!gst_video_frame_map (&host, &priv->info, to_device ? inbuf : outbuf,
+          to_device ? GST_MAP_READ : GST_MAP_WRITE)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Could not map a video frame"),
+        ("the %s buffer does not hold a %dx%d %s frame as its caps or video "
+            "meta say", to_device ? "input" : "output", priv->info.width,
+            priv->info.height, GST_VIDEO_INFO_NAME (&priv->info)));
+    return GST_FLOW_ERROR;
+  }
+  if (gst_cl_buffer_is_on_context (cl_buffer, priv->context))
+    ok = to_device ? gst_cl_buffer_write_frame (cl_buffer, &host, &error) :
+        gst_cl_buffer_read_frame (cl_buffer, &host, &error);
+  else if (!(ok = copy_through_host (self, cl_buffer, &host)))
+    g_set_error (&error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "the %s buffer could not be mapped as a %dx%d %s frame",
+        to_device ? "output" : "input", priv->info.width, priv->info.height,
+        GST_VIDEO_INFO_NAME (&priv->info));
+  gst_video_frame_unmap (&host);
+
+  if (!ok) {
+    post_error (self, to_device ? GST_RESOURCE_ERROR_WRITE :
+        GST_RESOURCE_ERROR_READ, to_device ?
+        "Could not copy a frame into OpenCL memory" :
+        "Could not copy a frame out of OpenCL memory", error);
+    g_clear_error (&error);
+    return GST_FLOW_ERROR;
+  }
+  return GST_FLOW_OK;
+}
+
+static void
+gst_cl_memory_copy_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCLMemoryCopyPrivate *priv = PRIV (object);
+
+  GST_OBJECT_LOCK (object);
+  switch (prop_id) {
+    case PROP_DEVICE:
+      g_free (priv->device);
+      priv->device = g_value_dup_string (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (object);
+}
+
+static void
+gst_cl_memory_copy_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCLMemoryCopyPrivate *priv = PRIV (object);
+
+  GST_OBJECT_LOCK (object);
+  switch (prop_id) {
+    case PROP_DEVICE:
+      g_value_set_string (value, priv->device);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (object);
+}
+
+static void
+gst_cl_memory_copy_finalize (GObject * object)
+{
+  g_free (PRIV (object)->device);
+  G_OBJECT_CLASS (gst_cl_memory_copy_parent_class)->finalize (object);
+}
+
+static void
+gst_cl_memory_copy_init (GstCLMemoryCopy * self)
+{
+}
+
+static void
+add_pad_template (GstElementClass * klass, const gchar * name,
+    GstPadDirection direction, const gchar * caps_string)
+{
+  GstCaps *caps = gst_caps_from_string (caps_string);
+
+  gst_element_class_add_pad_template (klass, gst_pad_template_new (name,
+          direction, GST_PAD_ALWAYS, caps));
+  gst_caps_unref (caps);
+}
+
+/**
+ * gst_cl_memory_copy_class_set_direction:
+ * @to_device: TRUE for system memory to OpenCL memory
+ *
+ * Sets the direction of a subclass, and its pad templates: the sink takes
+ * either memory, the source gives the one of the direction.
+ */
+void
+gst_cl_memory_copy_class_set_direction (GstCLMemoryCopyClass * klass,
+    gboolean to_device)
+{
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+
+  klass->to_device = to_device;
+  add_pad_template (element_class, "sink", GST_PAD_SINK, EITHER_MEMORY_CAPS);
+  add_pad_template (element_class, "src", GST_PAD_SRC, to_device ?
+      CL_MEMORY_CAPS : SYSTEM_MEMORY_CAPS);
+}
+
+static void
+gst_cl_memory_copy_class_init (GstCLMemoryCopyClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  gobject_class->set_property = gst_cl_memory_copy_set_property;
+  gobject_class->get_property = gst_cl_memory_copy_get_property;
+  gobject_class->finalize = gst_cl_memory_copy_finalize;
+
+  /**
+   * GstCLMemoryCopy:device:
+   *
+   * The OpenCL device, as the cl elements' device property selects it.
+   */
+  g_object_class_install_property (gobject_class, PROP_DEVICE,
+      g_param_spec_string ("device", "Device",
+          "OpenCL device: \"P:D\" indices or a case-insensitive substring of "
+          "the platform or device name (empty: $GST_CL_DEVICE, else the "
+          "first GPU, else the first device)", NULL,
+          G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
+          G_PARAM_STATIC_STRINGS));
+
+  element_class->change_state = gst_cl_memory_copy_change_state;
+  element_class->set_context = gst_cl_memory_copy_set_context;
+  trans_class->transform_caps = gst_cl_memory_copy_transform_caps;
+  trans_class->set_caps = gst_cl_memory_copy_set_caps;
+  trans_class->query = gst_cl_memory_copy_query;
+  trans_class->decide_allocation = gst_cl_memory_copy_decide_allocation;
+  trans_class->propose_allocation = gst_cl_memory_copy_propose_allocation;
+  trans_class->transform = gst_cl_memory_copy_transform;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_MEMORY_COPY, 0);
+}

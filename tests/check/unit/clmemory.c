@@ -1,0 +1,398 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * GstCLMemory, GstCLAllocator and GstCLBufferPool on the default device,
+ * through their own API (no element): maps for the host and for OpenCL,
+ * nested maps, copy, share, sub-buffers, the pool's layout and config,
+ * allocation failures, and the context's count of memory objects.
+ */
+#include <gst/check/gstcheck.h>
+#include <gst/video/video.h>
+
+#include <string.h>
+
+#include "gstclbufferpool.h"
+#include "gstclmemory.h"
+
+static GstCLContext *
+new_context (void)
+{
+  GError *error = NULL;
+  const GstCLDeviceInfo *info = gst_cl_device_select (NULL, &error);
+  GstCLContext *context;
+
+  fail_unless (info != NULL, "no device: %s", error ? error->message : "");
+  context = gst_cl_context_new (info, &error);
+  fail_unless (context != NULL, "no context: %s", error ? error->message : "");
+  return context;
+}
+
+static gint
+live_mems (GstCLContext * context)
+{
+  return gst_cl_context_count_live (context, GST_CL_OBJECT_MEM);
+}
+
+static void
+fill_pattern (guint8 * data, gsize size, guint seed)
+{
+  for (gsize i = 0; i < size; i++)
+    data[i] = (guint8) (i * 7 + seed);
+}
+
+/* @size bytes of @mem at @offset, read with clEnqueueReadBuffer from the
+ * cl_mem that GST_MAP_CL gives. */
+static guint8 *
+read_through_cl (GstCLContext * context, GstMemory * mem, gsize offset,
+    gsize size)
+{
+  GstMapInfo map;
+  guint8 *bytes = g_malloc (size);
+
+  fail_unless (gst_memory_map (mem, &map, GST_MAP_READ | GST_MAP_CL));
+  fail_unless (map.data == (gpointer) gst_cl_memory_get_mem (mem));
+  fail_unless_equals_int (clEnqueueReadBuffer (context->queue,
+          (cl_mem) map.data, CL_TRUE, mem->offset + offset, size, bytes, 0,
+          NULL, NULL), CL_SUCCESS);
+  gst_memory_unmap (mem, &map);
+  return bytes;
+}
+
+GST_START_TEST (test_map_host_and_cl)
+{
+  GstCLContext *context = new_context ();
+  GstAllocator *allocator = gst_cl_allocator_new (context);
+  GstMemory *mem = gst_allocator_alloc (allocator, 1000, NULL);
+  GstMapInfo write, nested, read;
+  guint8 expected[1000], *bytes;
+
+  fail_unless (gst_is_cl_memory (mem));
+  fail_unless (gst_memory_is_type (mem, GST_CL_MEMORY_TYPE));
+  fail_unless (gst_cl_memory_get_context (mem) == context);
+  fail_unless_equals_int (live_mems (context), 1);
+
+  /* A nested map gives the same mapping; the outer unmap publishes. */
+  fill_pattern (expected, sizeof (expected), 3);
+  fail_unless (gst_memory_map (mem, &write, GST_MAP_READWRITE));
+  fail_unless (gst_memory_map (mem, &nested, GST_MAP_READ));
+  fail_unless (nested.data == write.data);
+  memcpy (write.data, expected, sizeof (expected));
+  gst_memory_unmap (mem, &nested);
+  gst_memory_unmap (mem, &write);
+
+  bytes = read_through_cl (context, mem, 0, sizeof (expected));
+  fail_unless (memcmp (bytes, expected, sizeof (expected)) == 0);
+  g_free (bytes);
+
+  fail_unless (gst_memory_map (mem, &read, GST_MAP_READ));
+  fail_unless (memcmp (read.data, expected, sizeof (expected)) == 0);
+  gst_memory_unmap (mem, &read);
+
+  gst_memory_unref (mem);
+  fail_unless_equals_int (live_mems (context), 0);
+  gst_object_unref (allocator);
+  gst_object_unref (context);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_copy_and_share)
+{
+  GstCLContext *context = new_context ();
+  GstAllocator *allocator = gst_cl_allocator_new (context);
+  GstMemory *mem = gst_allocator_alloc (allocator, 512, NULL);
+  GstMemory *copy, *share;
+  GstMapInfo map;
+  guint8 expected[512], *bytes;
+
+  fill_pattern (expected, sizeof (expected), 11);
+  fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
+  memcpy (map.data, expected, sizeof (expected));
+  gst_memory_unmap (mem, &map);
+
+  /* Copied on the device: a memory of its own. */
+  copy = gst_memory_copy (mem, 100, 200);
+  fail_unless (copy != NULL && gst_is_cl_memory (copy));
+  fail_unless (gst_cl_memory_get_mem (copy) != gst_cl_memory_get_mem (mem));
+  fail_unless_equals_int (copy->size, 200);
+  fail_unless_equals_int (live_mems (context), 2);
+  fail_unless (gst_memory_map (copy, &map, GST_MAP_READ));
+  fail_unless (memcmp (map.data, expected + 100, 200) == 0);
+  gst_memory_unmap (copy, &map);
+
+  /* Shared: the parent's cl_mem, from the offset on, read-only. */
+  share = gst_memory_share (mem, 30, 50);
+  fail_unless (gst_is_cl_memory (share));
+  fail_unless (gst_cl_memory_get_mem (share) == gst_cl_memory_get_mem (mem));
+  fail_unless_equals_int (share->offset, 30);
+  fail_unless_equals_int (live_mems (context), 2);
+  fail_unless (gst_memory_map (share, &map, GST_MAP_READ));
+  fail_unless_equals_int (map.size, 50);
+  fail_unless (memcmp (map.data, expected + 30, 50) == 0);
+  gst_memory_unmap (share, &map);
+  fail_if (gst_memory_map (share, &map, GST_MAP_WRITE));
+  bytes = read_through_cl (context, share, 0, 50);
+  fail_unless (memcmp (bytes, expected + 30, 50) == 0);
+  g_free (bytes);
+
+  gst_memory_unref (mem);
+  /* The share keeps its parent. */
+  fail_unless (gst_memory_map (share, &map, GST_MAP_READ));
+  fail_unless (memcmp (map.data, expected + 30, 50) == 0);
+  gst_memory_unmap (share, &map);
+  gst_memory_unref (share);
+  gst_memory_unref (copy);
+  fail_unless_equals_int (live_mems (context), 0);
+  gst_object_unref (allocator);
+  gst_object_unref (context);
+}
+
+GST_END_TEST;
+
+static GstBufferPool *
+configured_pool (GstCLContext * context, const gchar * caps_string)
+{
+  GstBufferPool *pool = gst_cl_buffer_pool_new (context);
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+  GstCaps *caps = gst_caps_from_string (caps_string);
+
+  gst_buffer_pool_config_set_params (config, caps, 0, 0, 0);
+  gst_caps_unref (caps);
+  fail_unless (gst_buffer_pool_set_config (pool, config));
+  return pool;
+}
+
+/* Every plane at an aligned offset, a sub-buffer of it holds its bytes,
+ * and the video meta says where. */
+GST_START_TEST (test_pool_layout_and_sub_buffers)
+{
+  GstCLContext *context = new_context ();
+  GstBufferPool *pool = configured_pool (context,
+      "video/x-raw(memory:OpenCLMemory), format=I420, width=33, height=17");
+  gsize align = gst_cl_context_get_base_align (context);
+  GstBuffer *buffer = NULL;
+  GstVideoMeta *meta;
+  GstMemory *mem;
+  GstMapInfo map;
+  GError *error = NULL;
+  guint8 *expected;
+  GstVideoInfo info;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 33, 17);
+
+  fail_unless (gst_cl_buffer_pool_get_context (pool) == context);
+  fail_unless (gst_cl_buffer_pool_is_on_context (pool, context));
+  fail_unless (gst_buffer_pool_has_option (pool,
+          GST_BUFFER_POOL_OPTION_VIDEO_META));
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buffer,
+          NULL), GST_FLOW_OK);
+  meta = gst_buffer_get_video_meta (buffer);
+  fail_unless (meta != NULL);
+  fail_unless_equals_int (meta->n_planes, 3);
+  mem = gst_buffer_peek_memory (buffer, 0);
+  fail_unless (gst_is_cl_memory (mem));
+
+  expected = g_malloc (mem->size);
+  fill_pattern (expected, mem->size, 5);
+  fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
+  memcpy (map.data, expected, mem->size);
+  gst_memory_unmap (mem, &map);
+
+  for (guint p = 0; p < meta->n_planes; p++) {
+    gint width = p ? 17 : 33, rows = p ? 9 : 17, stride = 0;
+    gsize size = (gsize) meta->stride[p] * (rows - 1) + width;
+    cl_mem sub;
+    guint8 *bytes = g_malloc (size);
+
+    fail_unless (meta->offset[p] % align == 0, "plane %u at %" G_GSIZE_FORMAT,
+        p, meta->offset[p]);
+    fail_unless (gst_cl_memory_is_aligned (mem, meta->offset[p]));
+    sub = gst_cl_buffer_create_plane_sub_buffer (buffer, &info, p,
+        CL_MEM_READ_ONLY, &stride, &error);
+    fail_unless (sub != NULL, "%s", error ? error->message : "");
+    fail_unless_equals_int (stride, meta->stride[p]);
+    fail_unless_equals_int (clEnqueueReadBuffer (context->queue, sub, CL_TRUE,
+            0, size, bytes, 0, NULL, NULL), CL_SUCCESS);
+    fail_unless (memcmp (bytes, expected + meta->offset[p], size) == 0);
+    gst_cl_clear_mem (context, &sub);
+    g_free (bytes);
+  }
+  g_free (expected);
+
+  /* An unaligned offset, or a region past the end, is an error. */
+  meta->offset[1] += 1;
+  if (align > 1) {
+    fail_unless (gst_cl_buffer_create_plane_sub_buffer (buffer, &info, 1,
+            CL_MEM_READ_ONLY, NULL, &error) == NULL);
+    fail_unless (g_error_matches (error, GST_CL_ERROR,
+            GST_CL_ERROR_UNSUPPORTED));
+    g_clear_error (&error);
+    fail_unless (gst_cl_memory_create_sub_buffer (mem, 1, 8, CL_MEM_READ_ONLY,
+            &error) == NULL);
+    fail_unless (g_error_matches (error, GST_CL_ERROR,
+            GST_CL_ERROR_UNSUPPORTED));
+    g_clear_error (&error);
+  }
+  meta->offset[1] -= 1;
+  fail_unless (gst_cl_memory_create_sub_buffer (mem, 0, mem->size + 1,
+          CL_MEM_READ_ONLY, &error) == NULL);
+  fail_unless (error != NULL);
+  g_clear_error (&error);
+
+  gst_buffer_unref (buffer);
+  fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+  gst_object_unref (pool);
+  fail_unless_equals_int (live_mems (context), 0);
+  gst_object_unref (context);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_pool_config)
+{
+  GstCLContext *context = new_context ();
+  GstBufferPool *pool = gst_cl_buffer_pool_new (context);
+  GstStructure *config;
+  GstCaps *caps;
+  GstAllocator *allocator = NULL;
+  GstVideoInfo info;
+  guint size;
+
+  /* No caps, and caps that are not video. */
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, NULL, 100, 0, 0);
+  fail_if (gst_buffer_pool_set_config (pool, config));
+  config = gst_buffer_pool_get_config (pool);
+  caps = gst_caps_from_string ("audio/x-raw");
+  gst_buffer_pool_config_set_params (config, caps, 100, 0, 0);
+  gst_caps_unref (caps);
+  fail_if (gst_buffer_pool_set_config (pool, config));
+
+  /* Any allocator is replaced by the pool's; the size is the laid-out
+   * frame's. */
+  config = gst_buffer_pool_get_config (pool);
+  caps = gst_caps_from_string ("video/x-raw, format=NV12, width=4, height=2");
+  gst_buffer_pool_config_set_params (config, caps, 1, 0, 0);
+  allocator = gst_allocator_find (NULL);
+  gst_buffer_pool_config_set_allocator (config, allocator, NULL);
+  gst_object_unref (allocator);
+  allocator = NULL;
+  fail_unless (gst_buffer_pool_set_config (pool, config));
+  config = gst_buffer_pool_get_config (pool);
+  fail_unless (gst_buffer_pool_config_get_params (config, NULL, &size, NULL,
+          NULL));
+  fail_unless (gst_buffer_pool_config_get_allocator (config, &allocator, NULL));
+  fail_unless (allocator != NULL && GST_IS_CL_ALLOCATOR (allocator));
+  gst_structure_free (config);
+  fail_unless (gst_video_info_from_caps (&info, caps));
+  gst_cl_video_info_align_planes (context, &info);
+  fail_unless_equals_int (size, info.size);
+  fail_unless (size >= 4 * 2 + 4 * 1);
+  gst_caps_unref (caps);
+
+  gst_object_unref (pool);
+  gst_object_unref (context);
+}
+
+GST_END_TEST;
+
+/* An allocation the device refuses is a GError, not a crash. */
+GST_START_TEST (test_allocation_failure)
+{
+  GstCLContext *context = new_context ();
+  GstAllocator *allocator = gst_cl_allocator_new (context);
+  GError *error = NULL;
+
+  fail_unless (gst_cl_allocator_alloc (allocator,
+          context->info->max_mem_alloc_size + 1, &error) == NULL);
+  fail_unless (g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED));
+  fail_unless (strstr (error->message, "CL_DEVICE_MAX_MEM_ALLOC_SIZE"));
+  g_clear_error (&error);
+  fail_unless (gst_allocator_alloc (allocator,
+          context->info->max_mem_alloc_size + 1, NULL) == NULL);
+  fail_unless_equals_int (live_mems (context), 0);
+  gst_object_unref (allocator);
+  gst_object_unref (context);
+}
+
+GST_END_TEST;
+
+/* gst_cl_buffer_write_frame and _read_frame between host frames with
+ * padded rows and a pool's frame. */
+GST_START_TEST (test_write_and_read_frame)
+{
+  GstCLContext *context = new_context ();
+  GstBufferPool *pool = configured_pool (context,
+      "video/x-raw(memory:OpenCLMemory), format=NV12, width=7, height=5");
+  GstVideoInfo info;
+  gint strides[GST_VIDEO_MAX_PLANES] = { 7 + 9, 8 + 3 };
+  gsize offsets[GST_VIDEO_MAX_PLANES] = { 0, 16 * 5 + 5 };
+  GstBuffer *host, *back, *buffer = NULL;
+  GstVideoFrame in, out;
+  GError *error = NULL;
+  GstMapInfo map;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 7, 5);
+  host = gst_buffer_new_allocate (NULL, offsets[1] + strides[1] * 3, NULL);
+  fail_unless (gst_buffer_map (host, &map, GST_MAP_WRITE));
+  fill_pattern (map.data, map.size, 1);
+  gst_buffer_unmap (host, &map);
+  gst_buffer_add_video_meta_full (host, 0, GST_VIDEO_FORMAT_NV12, 7, 5, 2,
+      offsets, strides);
+  back = gst_buffer_new_allocate (NULL, info.size, NULL);
+
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buffer,
+          NULL), GST_FLOW_OK);
+  fail_unless (gst_cl_buffer_is_on_context (buffer, context));
+  fail_unless (gst_video_frame_map (&in, &info, host, GST_MAP_READ));
+  fail_unless (gst_cl_buffer_write_frame (buffer, &in, &error), "%s",
+      error ? error->message : "");
+  fail_unless (gst_video_frame_map (&out, &info, back, GST_MAP_WRITE));
+  fail_unless (gst_cl_buffer_read_frame (buffer, &out, &error), "%s",
+      error ? error->message : "");
+  for (guint p = 0; p < 2; p++)
+    for (gint y = 0; y < (p ? 3 : 5); y++)
+      fail_unless (memcmp ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&in, p) +
+              y * GST_VIDEO_FRAME_PLANE_STRIDE (&in, p),
+              (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out, p) +
+              y * GST_VIDEO_FRAME_PLANE_STRIDE (&out, p), p ? 8 : 7) == 0,
+          "plane %u row %d", p, y);
+  gst_video_frame_unmap (&out);
+
+  /* A buffer too small for the frame: an error naming the sizes. */
+  gst_buffer_resize (buffer, 0, 20);
+  fail_if (gst_cl_buffer_write_frame (buffer, &in, &error));
+  fail_unless (error && strstr (error->message, "cannot hold plane"));
+  g_clear_error (&error);
+  gst_video_frame_unmap (&in);
+
+  gst_buffer_unref (buffer);
+  gst_buffer_unref (host);
+  gst_buffer_unref (back);
+  fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+  gst_object_unref (pool);
+  fail_unless_equals_int (live_mems (context), 0);
+  gst_object_unref (context);
+}
+
+GST_END_TEST;
+
+static Suite *
+clmemory_suite (void)
+{
+  Suite *s = suite_create ("clmemory");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_map_host_and_cl);
+  tcase_add_test (tc, test_copy_and_share);
+  tcase_add_test (tc, test_pool_layout_and_sub_buffers);
+  tcase_add_test (tc, test_pool_config);
+  tcase_add_test (tc, test_allocation_failure);
+  tcase_add_test (tc, test_write_and_read_frame);
+  return s;
+}
+
+GST_CHECK_MAIN (clmemory);
