@@ -1,10 +1,12 @@
 /* gst-opencl
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * GstCLBufferPool: video frames in GstCLMemory of one GstCLContext, each
- * with a GstVideoMeta whose plane offsets are multiples of the device's
+ * GstCLBufferPool: video frames in GstCLMemory of one GstCLContext. With
+ * the GST_BUFFER_POOL_OPTION_VIDEO_META option each carries a GstVideoMeta
+ * whose plane offsets are multiples of the device's
  * CL_DEVICE_MEM_BASE_ADDR_ALIGN, so that every plane can be handed to a
- * kernel as a sub-buffer (gst_cl_memory_create_sub_buffer()).
+ * kernel as a sub-buffer (gst_cl_memory_create_sub_buffer()); without it
+ * frames have the default layout of their caps.
  */
 #pragma once
 
@@ -25,5 +27,11 @@ gboolean gst_cl_buffer_pool_is_on_context (GstBufferPool * pool,
 
 void gst_cl_video_info_align_planes (GstCLContext * context,
     GstVideoInfo * info);
+
+gboolean gst_cl_decide_allocation (GstElement * element, GstQuery * query,
+    GstCLContext * context, GstAllocator * pinned);
+
+gboolean gst_cl_propose_allocation (GstQuery * query, GstCLContext * context,
+    GstAllocator * pinned);
 
 G_END_DECLS

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclfilter.h"
+#include "gstclbufferpool.h"
 #include "gstclpinned.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_debug);
@@ -30,6 +31,8 @@ typedef struct
   gchar *device_limits;         /* why it serves less than every caps, or
                                  * NULL where it serves every caps */
   GstCaps *refused;             /* the last caps event refused */
+  gboolean same_memory;         /* the caps' frames are in one memory */
+  gboolean prefer_unchanged;    /* GstBaseTransform's prefer-passthrough */
 
   /* the negotiated caps' device frames */
   GstCLFrame in;
@@ -371,17 +374,25 @@ check_caps_event (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 
 /**
  * gst_cl_filter_restrict_caps:
- * @caps: (transfer full)
+ * @caps: (transfer full): caps transformed from the other pad's
  *
- * Returns: (transfer full): @caps less what the device cannot serve (all of
- * @caps before the element has a device).
+ * Returns: (transfer full): @caps in OpenCL memory, then in system memory
+ * (whichever the other side is in, the element copies frames where it
+ * must; where its properties leave frames unchanged, @caps as they are
+ * first), less what the device cannot serve (all of them before the
+ * element has a device).
  */
 GstCaps *
 gst_cl_filter_restrict_caps (GstCLFilter * self, GstCaps * caps)
 {
   GstCLFilterPrivate *priv = PRIV (self);
-  GstCaps *restricted;
+  GstCaps *both = gst_cl_caps_in_both_memories (caps), *restricted;
 
+  /* Where frames would pass through, @caps as they are come first. */
+  if (priv->prefer_unchanged)
+    both = gst_caps_merge (gst_caps_ref (caps), both);
+  gst_caps_unref (caps);
+  caps = both;
   GST_OBJECT_LOCK (self);
   if (priv->device_caps == NULL) {
     GST_OBJECT_UNLOCK (self);
@@ -431,6 +442,7 @@ open_device (GstCLFilter * self, GError ** error)
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   gchar *selector;
   const GstCLDeviceInfo *info;
+  GstCaps *caps;
   gboolean ok;
 
   GST_OBJECT_LOCK (self);
@@ -458,9 +470,11 @@ open_device (GstCLFilter * self, GError ** error)
     priv->pinned = gst_cl_pinned_allocator_new (priv->context);
 
   GST_OBJECT_LOCK (self);
-  priv->device_caps = build_device_caps (self);
-  add_field_caps (priv->device_caps);
+  caps = build_device_caps (self);
+  add_field_caps (caps);
+  priv->device_caps = gst_cl_caps_in_both_memories (caps);
   GST_OBJECT_UNLOCK (self);
+  gst_caps_unref (caps);
 
   return klass->open == NULL || klass->open (self, error);
 }
@@ -525,6 +539,18 @@ reopen_if_changed (GstCLFilter * self, GError ** error)
   return open_device (self, error);
 }
 
+/* Caps in OpenCL memory come first in what the element offers, next to
+ * another cl element keeping frames on the device; but where its
+ * properties leave frames unchanged, the other pad's caps as they are, so
+ * that it can pass them through. */
+static void
+prefer_unchanged_caps (GstCLFilter * self, gboolean unchanged)
+{
+  PRIV (self)->prefer_unchanged = unchanged;
+  gst_base_transform_set_prefer_passthrough (GST_BASE_TRANSFORM (self),
+      unchanged);
+}
+
 static GstStateChangeReturn
 gst_cl_filter_change_state (GstElement * element, GstStateChange transition)
 {
@@ -542,8 +568,12 @@ gst_cl_filter_change_state (GstElement * element, GstStateChange transition)
     return GST_STATE_CHANGE_FAILURE;
   }
 
-  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED && !peers_servable (self))
-    return GST_STATE_CHANGE_FAILURE;
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED) {
+    if (!peers_servable (self))
+      return GST_STATE_CHANGE_FAILURE;
+    prefer_unchanged_caps (self,
+        GST_CL_FILTER_GET_CLASS (self)->snapshot (self));
+  }
 
   ret = GST_ELEMENT_CLASS (gst_cl_filter_parent_class)->change_state (element,
       transition);
@@ -617,65 +647,31 @@ gst_cl_filter_accept_caps (GstBaseTransform * trans,
       (trans, direction, caps);
 }
 
-/* Puts a pool of pinned memory for the query's caps first in @query, where
- * the device does not share host memory: frames then move by DMA at the
- * bus's speed instead of through the driver's staging copies. */
-static void
-offer_pinned_pool (GstCLFilter * self, GstQuery * query)
-{
-  GstAllocator *pinned = PRIV (self)->pinned;
-  GstBufferPool *pool;
-  GstStructure *config;
-  GstCaps *caps;
-  guint size;
-
-  gst_query_parse_allocation (query, &caps, NULL);
-  if (pinned == NULL || caps == NULL
-      || (pool = gst_cl_pinned_pool_new (pinned, caps, 2)) == NULL)
-    return;
-
-  config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_get_params (config, NULL, &size, NULL, NULL);
-  gst_structure_free (config);
-  if (gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_set_nth_allocation_pool (query, 0, pool, size, 2, 0);
-  else
-    gst_query_add_allocation_pool (query, pool, size, 2, 0);
-  if (gst_query_get_n_allocation_params (query) > 0)
-    gst_query_set_nth_allocation_param (query, 0, pinned, NULL);
-  else
-    gst_query_add_allocation_param (query, pinned, NULL);
-  gst_object_unref (pool);
-  GST_DEBUG_OBJECT (self, "pinned memory for %" GST_PTR_FORMAT, caps);
-}
-
-/* The output goes into pinned memory unless downstream offers a pool of
- * its own (padding, memory of its own kind: its pool stands). */
+/* The output goes into downstream's pool where the element can fill it,
+ * else into one of its own: OpenCL memory, or pinned host memory where
+ * the device does not share host memory (gst_cl_decide_allocation()). */
 static gboolean
 gst_cl_filter_decide_allocation (GstBaseTransform * trans, GstQuery * query)
 {
-  gboolean downstream_pool = gst_query_get_n_allocation_pools (query) > 0;
+  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (trans));
 
-  if (!GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->decide_allocation
-      (trans, query))
-    return FALSE;
-  if (!downstream_pool)
-    offer_pinned_pool (GST_CL_FILTER (trans), query);
-  return TRUE;
+  return gst_cl_decide_allocation (GST_ELEMENT (trans), query, priv->context,
+      priv->pinned);
 }
 
 static gboolean
 gst_cl_filter_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
 {
-  if (!GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->propose_allocation
-      (trans, decide_query, query))
-    return FALSE;
-  /* Without a decide query the element is in passthrough: the query went
+  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (trans));
+
+  /* Without a decide query the element is in passthrough: the query goes
    * downstream, whose answer stands. */
-  if (decide_query)
-    offer_pinned_pool (GST_CL_FILTER (trans), query);
-  return TRUE;
+  if (decide_query == NULL)
+    return GST_BASE_TRANSFORM_CLASS
+        (gst_cl_filter_parent_class)->propose_allocation (trans,
+        decide_query, query);
+  return gst_cl_propose_allocation (query, priv->context, priv->pinned);
 }
 
 /* Passthrough as the subclass's snapshot of its properties says, set only
@@ -687,14 +683,20 @@ update_passthrough (GstCLFilter * self)
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   gboolean was = gst_base_transform_is_passthrough (trans);
-  gboolean now = klass->snapshot (self);
+  gboolean unchanged = klass->snapshot (self);
+  /* Frames pass through only where both sides are in the same memory. */
+  gboolean now = unchanged && PRIV (self)->same_memory;
 
   gst_base_transform_set_passthrough (trans, now);
   /* Negotiated in passthrough, the element has no output pool (pinned
    * memory, downstream's pool): allocation is decided again from the next
-   * frame on. */
-  if (was && !now)
+   * frame on. Frames that would pass through but for their memory: caps
+   * as they are are preferred from the next frame on. */
+  if (unchanged != PRIV (self)->prefer_unchanged
+      || (was && !now)) {
+    prefer_unchanged_caps (self, unchanged);
     gst_base_transform_reconfigure_src (trans);
+  }
 }
 
 /* @info's geometry for one field, as a progressive frame: half the height
@@ -796,8 +798,17 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
         ("caps set before the element has an OpenCL context"));
     return FALSE;
   }
-  priv->memory = gst_cl_choose_storage (priv->setting, priv->context->info,
-      in_info, out_info);
+  priv->same_memory = gst_cl_caps_are_cl_memory (incaps) ==
+      gst_cl_caps_are_cl_memory (outcaps);
+  /* Frames in OpenCL memory are buffers, which the kernels use in place
+   * with buffer storage. */
+  if (priv->setting == GST_CL_STORAGE_AUTO
+      && (gst_cl_caps_are_cl_memory (incaps)
+          || gst_cl_caps_are_cl_memory (outcaps)))
+    priv->memory = GST_CL_STORAGE_BUFFER;
+  else
+    priv->memory = gst_cl_choose_storage (priv->setting, priv->context->info,
+        in_info, out_info);
   GST_INFO_OBJECT (self, "frames in %s",
       priv->memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers");
 
@@ -911,10 +922,144 @@ meta_disagreement (const GstVideoInfo * info, GstBuffer * buffer)
   return NULL;
 }
 
+/* One side of a frame for the kernels: host pixels (a mapped video frame,
+ * copied to or from the device where it is not used in place), or a
+ * buffer of OpenCL memory of the element's context, used in place. */
+typedef struct
+{
+  GstVideoFrame *host;
+  GstBuffer *device;
+} FrameSide;
+
+static gboolean
+attach_output (GstCLFilter * self, FrameSide * out, GError ** error)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+
+  if (out->device)
+    return gst_cl_frame_attach_buffer (&priv->out, out->device,
+        CL_MEM_READ_WRITE, error);
+  gst_cl_frame_attach (&priv->out, priv->context, out->host);
+  return TRUE;
+}
+
+static gboolean
+attach_input (GstCLFilter * self, const FrameSide * in, GError ** error)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+
+  if (in->device)
+    return gst_cl_frame_attach_buffer (&priv->in, in->device,
+        CL_MEM_READ_ONLY, error);
+  return gst_cl_frame_upload (&priv->in, priv->context, in->host, error);
+}
+
+/* Runs the element's kernels from @in to @out, which have the device
+ * frames' geometry (whole frames or fields). Output in OpenCL memory is
+ * not waited for (later commands on it go to the same in-order queue, and
+ * a host mapping waits for them), unless the kernels read host memory,
+ * which is unmapped and may be freed when this returns. */
+static gboolean
+process_frame (GstCLFilter * self, const FrameSide * in, FrameSide * out,
+    GError ** error)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  gboolean ok;
+
+  ok = attach_output (self, out, error)
+      && attach_input (self, in, error)
+      && klass->process (self, &priv->in, &priv->out, error);
+  if (ok && out->host)
+    ok = gst_cl_frame_download (&priv->out, priv->context, out->host, error);
+  else if (ok && in->host)
+    ok = gst_cl_context_finish (priv->context, error);
+  /* The device may still use the frames: wait before they are unmapped. */
+  if (!ok)
+    clFinish (priv->context->queue);
+  gst_cl_frame_detach (&priv->in);
+  gst_cl_frame_detach (&priv->out);
+  return ok;
+}
+
+/* Whether the kernels use @buffer in place: OpenCL memory of the
+ * element's context, laid out so that its planes can be, for whole
+ * frames (fields, of interlaced video, take the host's way). */
+static gboolean
+in_place_on_device (GstCLFilter * self, GstBuffer * buffer,
+    const GstCLFrame * frame)
+{
+  GstMemory *mem = gst_buffer_peek_memory (buffer, 0);
+
+  if (!gst_is_cl_memory (mem))
+    return FALSE;
+  if (!GST_VIDEO_INFO_IS_INTERLACED (&GST_VIDEO_FILTER (self)->in_info)
+      && frame->n_planes > 0 && gst_cl_frame_can_attach_buffer (frame, buffer))
+    return TRUE;
+  GST_DEBUG_OBJECT (self, "%" GST_PTR_FORMAT " goes through host memory "
+      "(another context, unaligned planes, image storage or fields)", buffer);
+  return FALSE;
+}
+
+/* @side for @buffer, of @info and the device frame @cl: in place, or
+ * mapped into @frame for the host. */
+static gboolean
+map_side (GstCLFilter * self, GstBuffer * buffer, GstVideoInfo * info,
+    const GstCLFrame * cl, GstMapFlags flags, GstVideoFrame * frame,
+    FrameSide * side, GError ** error)
+{
+  if (in_place_on_device (self, buffer, cl)) {
+    side->device = buffer;
+    return TRUE;
+  }
+  if (!gst_video_frame_map (frame, info, buffer, flags)) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "Could not map the %s frame for the host",
+        flags & GST_MAP_WRITE ? "output" : "input");
+    return FALSE;
+  }
+  side->host = frame;
+  return TRUE;
+}
+
+/* A frame with OpenCL memory of the element's context on one side at
+ * least: no copy for that side. */
+static GstFlowReturn
+transform_in_cl_memory (GstCLFilter * self, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstVideoFilter *filter = GST_VIDEO_FILTER (self);
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstVideoFrame in_frame, out_frame;
+  FrameSide in = { NULL, NULL }, out = { NULL, NULL };
+  GError *error = NULL;
+  gboolean ok;
+
+  ok = map_side (self, inbuf, &filter->in_info, &priv->in, GST_MAP_READ,
+      &in_frame, &in, &error)
+      && map_side (self, outbuf, &filter->out_info, &priv->out, GST_MAP_WRITE,
+      &out_frame, &out, &error)
+      && process_frame (self, &in, &out, &error);
+  if (in.host)
+    gst_video_frame_unmap (&in_frame);
+  if (out.host)
+    gst_video_frame_unmap (&out_frame);
+  if (!ok) {
+    gst_cl_filter_post_error (self, error);
+    g_clear_error (&error);
+    return GST_FLOW_ERROR;
+  }
+  if (priv->context->profiling)
+    post_kernel_time (self);
+  return GST_FLOW_OK;
+}
+
 static GstFlowReturn
 gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
+  GstCLFilter *self = GST_CL_FILTER (trans);
+
   gchar *problem = meta_disagreement (&GST_VIDEO_FILTER (trans)->in_info,
       inbuf);
 
@@ -932,6 +1077,11 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     g_free (problem);
     return GST_FLOW_ERROR;
   }
+  if (in_place_on_device (self, inbuf, &PRIV (self)->in)
+      || in_place_on_device (self, outbuf, &PRIV (self)->out))
+    return transform_in_cl_memory (self, inbuf, outbuf);
+  /* GstVideoFilter maps both frames for the host; OpenCL memory of
+   * another context too, which makes a copy of it (a debug line says). */
   return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->transform
       (trans, inbuf, outbuf);
 }
@@ -963,28 +1113,6 @@ field_view (const GstVideoFrame * frame, guint field, guint fields,
   }
 }
 
-/* Runs the element's kernels from @in to @out, which have the device
- * frames' geometry (whole frames or fields). */
-static gboolean
-process_frame (GstCLFilter * self, const GstVideoFrame * in,
-    GstVideoFrame * out, GError ** error)
-{
-  GstCLFilterPrivate *priv = PRIV (self);
-  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
-  gboolean ok;
-
-  gst_cl_frame_attach (&priv->out, priv->context, out);
-  ok = gst_cl_frame_upload (&priv->in, priv->context, in, error)
-      && klass->process (self, &priv->in, &priv->out, error)
-      && gst_cl_frame_download (&priv->out, priv->context, out, error);
-  /* The device may still use the frames: wait before they are unmapped. */
-  if (!ok)
-    clFinish (priv->context->queue);
-  gst_cl_frame_detach (&priv->in);
-  gst_cl_frame_detach (&priv->out);
-  return ok;
-}
-
 static GstFlowReturn
 gst_cl_filter_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * inframe, GstVideoFrame * outframe)
@@ -1005,10 +1133,11 @@ gst_cl_filter_transform_frame (GstVideoFilter * filter,
 
   for (guint f = 0; f < fields && ok; f++) {
     GstVideoFrame in_field, out_field;
+    FrameSide in = { &in_field, NULL }, out = { &out_field, NULL };
 
     field_view (inframe, f, fields, &in_field);
     field_view (outframe, f, fields, &out_field);
-    ok = process_frame (self, &in_field, &out_field, &error);
+    ok = process_frame (self, &in, &out, &error);
   }
   if (!ok) {
     gst_cl_filter_post_error (self, error);
@@ -1088,10 +1217,11 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
   GstVideoFilterClass *filter_class = GST_VIDEO_FILTER_CLASS (klass);
-  GstCaps *caps = gst_caps_from_string (GST_VIDEO_CAPS_MAKE (GST_CL_FORMATS)
-      "; " GST_VIDEO_CAPS_MAKE_WITH_FEATURES
+  GstCaps *system = gst_caps_from_string (GST_VIDEO_CAPS_MAKE
+      (GST_CL_FORMATS) "; " GST_VIDEO_CAPS_MAKE_WITH_FEATURES
       (GST_CAPS_FEATURE_FORMAT_INTERLACED, GST_CL_FORMATS)
       ", interlace-mode = (string) alternate");
+  GstCaps *caps = gst_cl_caps_in_both_memories (system);
 
   gobject_class->set_property = gst_cl_filter_set_property;
   gobject_class->get_property = gst_cl_filter_get_property;
@@ -1135,6 +1265,7 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   gst_element_class_add_pad_template (element_class,
       gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
   gst_caps_unref (caps);
+  gst_caps_unref (system);
 
   element_class->change_state = gst_cl_filter_change_state;
   element_class->set_context = gst_cl_filter_set_context;

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclframe.h"
+#include "gstclmemory.h"
 
 #include <math.h>
 #include <string.h>
@@ -384,6 +385,60 @@ gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
     all &= plane->wrapper != NULL;
   }
   return all;
+}
+
+/**
+ * gst_cl_frame_can_attach_buffer:
+ *
+ * Returns: whether @buffer's planes can be @frame's, used in place
+ * (gst_cl_frame_attach_buffer()): @frame's storage is buffers, @buffer is
+ * one #GstCLMemory of @frame's context, and each plane starts where the
+ * device can start a sub-buffer, with rows of whole channel values.
+ */
+gboolean
+gst_cl_frame_can_attach_buffer (const GstCLFrame * frame, GstBuffer * buffer)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+
+  if (frame->memory != GST_CL_STORAGE_BUFFER
+      || !gst_cl_buffer_is_on_context (buffer, frame->context))
+    return FALSE;
+  for (guint p = 0; p < frame->n_planes; p++) {
+    gsize offset = meta ? meta->offset[p] : frame->info.offset[p];
+    gint stride = meta ? meta->stride[p] : frame->info.stride[p];
+
+    if (!gst_cl_memory_is_aligned (gst_buffer_peek_memory (buffer, 0),
+            offset) || stride % (frame->planes[p].depth / 8))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/**
+ * gst_cl_frame_attach_buffer:
+ * @buffer: a buffer gst_cl_frame_can_attach_buffer() takes
+ * @flags: how the kernels use it (CL_MEM_READ_ONLY, CL_MEM_READ_WRITE)
+ *
+ * Makes @buffer's planes the kernels' input or output, used in place, each
+ * a sub-buffer.
+ */
+gboolean
+gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
+    cl_mem_flags flags, GError ** error)
+{
+  for (guint p = 0; p < frame->n_planes; p++) {
+    GstCLPlane *plane = &frame->planes[p];
+    gint stride = 0;
+
+    plane->wrapper = gst_cl_buffer_create_plane_sub_buffer (buffer,
+        &frame->info, p, flags, &stride, error);
+    if (plane->wrapper == NULL) {
+      gst_cl_frame_detach (frame);
+      return FALSE;
+    }
+    plane->pitch = stride / (plane->depth / 8);
+  }
+  return TRUE;
 }
 
 /**

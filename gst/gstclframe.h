@@ -77,6 +77,12 @@ gboolean gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
 gboolean gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe);
 
+gboolean gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
+    GstBuffer * buffer);
+
+gboolean gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
+    cl_mem_flags flags, GError ** error);
+
 gboolean gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe, GError ** error);
 

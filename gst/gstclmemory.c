@@ -284,6 +284,60 @@ gst_cl_allocator_new (GstCLContext * context)
   return GST_ALLOCATOR_CAST (self);
 }
 
+/* Whether (the first structure of) @caps is in OpenCL memory. */
+gboolean
+gst_cl_caps_are_cl_memory (GstCaps * caps)
+{
+  GstCapsFeatures *features = gst_caps_get_features (caps, 0);
+
+  return features && gst_caps_features_contains (features,
+      GST_CAPS_FEATURE_MEMORY_CL_MEMORY);
+}
+
+/**
+ * gst_cl_caps_with_memory:
+ * @cl_memory: OpenCL memory, else system memory
+ *
+ * Returns: (transfer full): @caps with each structure in that memory, its
+ * other features (format:Interlaced) kept.
+ */
+GstCaps *
+gst_cl_caps_with_memory (GstCaps * caps, gboolean cl_memory)
+{
+  GstCaps *result = gst_caps_new_empty ();
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    GstCapsFeatures *features = f && !gst_caps_features_is_any (f) ?
+        gst_caps_features_copy (f) : gst_caps_features_new_empty ();
+
+    gst_caps_features_remove (features, GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY);
+    gst_caps_features_remove (features, GST_CAPS_FEATURE_MEMORY_CL_MEMORY);
+    if (cl_memory)
+      gst_caps_features_add (features, GST_CAPS_FEATURE_MEMORY_CL_MEMORY);
+    else if (gst_caps_features_get_size (features) == 0)
+      g_clear_pointer (&features, gst_caps_features_free);      /* system */
+    result = gst_caps_merge_structure_full (result,
+        gst_structure_copy (gst_caps_get_structure (caps, i)), features);
+  }
+  return result;
+}
+
+/**
+ * gst_cl_caps_in_both_memories:
+ *
+ * Returns: (transfer full): @caps in OpenCL memory, then in system memory
+ * (the order is the preference); ANY stays ANY.
+ */
+GstCaps *
+gst_cl_caps_in_both_memories (GstCaps * caps)
+{
+  if (gst_caps_is_any (caps))
+    return gst_caps_ref (caps);
+  return gst_caps_merge (gst_cl_caps_with_memory (caps, TRUE),
+      gst_cl_caps_with_memory (caps, FALSE));
+}
+
 gboolean
 gst_is_cl_memory (GstMemory * mem)
 {

@@ -39,6 +39,12 @@ GstAllocator *gst_cl_allocator_new (GstCLContext * context);
 GstMemory *gst_cl_allocator_alloc (GstAllocator * allocator, gsize size,
     GError ** error);
 
+gboolean gst_cl_caps_are_cl_memory (GstCaps * caps);
+
+GstCaps *gst_cl_caps_with_memory (GstCaps * caps, gboolean cl_memory);
+
+GstCaps *gst_cl_caps_in_both_memories (GstCaps * caps);
+
 gboolean gst_is_cl_memory (GstMemory * mem);
 
 GstCLContext *gst_cl_memory_get_context (GstMemory * mem);

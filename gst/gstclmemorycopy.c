@@ -164,19 +164,6 @@ gst_cl_memory_copy_query (GstBaseTransform * trans, GstPadDirection direction,
       (trans, direction, query);
 }
 
-/* @caps with @feature as every structure's only feature. */
-static GstCaps *
-caps_with_feature (GstCaps * caps, const gchar * feature)
-{
-  GstCaps *result = gst_caps_new_empty ();
-
-  for (guint i = 0; i < gst_caps_get_size (caps); i++)
-    result = gst_caps_merge_structure_full (result,
-        gst_structure_copy (gst_caps_get_structure (caps, i)),
-        gst_caps_features_new (feature, NULL));
-  return result;
-}
-
 /* The other side has the same frames: towards the side in one kind of
  * memory, that kind; towards the side that takes both, OpenCL memory
  * first (passing through is free), then system memory. */
@@ -190,13 +177,9 @@ gst_cl_memory_copy_transform_caps (GstBaseTransform * trans,
   if (gst_caps_is_any (caps))
     result = gst_caps_ref (caps);
   else if (direction == GST_PAD_SINK)
-    result = caps_with_feature (caps, klass->to_device ?
-        GST_CAPS_FEATURE_MEMORY_CL_MEMORY :
-        GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY);
+    result = gst_cl_caps_with_memory (caps, klass->to_device);
   else
-    result = gst_caps_merge (caps_with_feature (caps,
-            GST_CAPS_FEATURE_MEMORY_CL_MEMORY), caps_with_feature (caps,
-            GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY));
+    result = gst_cl_caps_in_both_memories (caps);
 
   if (filter) {
     GstCaps *tmp = gst_caps_intersect_full (filter, result,
@@ -225,106 +208,16 @@ gst_cl_memory_copy_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   return TRUE;
 }
 
-static gboolean
-caps_are_cl_memory (GstCaps * caps)
-{
-  GstCapsFeatures *features = gst_caps_get_features (caps, 0);
-
-  return features && gst_caps_features_contains (features,
-      GST_CAPS_FEATURE_MEMORY_CL_MEMORY);
-}
-
-/* A pool for frames of @caps: of OpenCL memory of the element's context,
- * or of host memory, pinned where the device does not share host memory
- * (frames then move by DMA rather than through the driver's staging
- * copies). */
-static GstBufferPool *
-new_pool (GstCLMemoryCopy * self, GstCaps * caps)
-{
-  GstCLMemoryCopyPrivate *priv = PRIV (self);
-  GstBufferPool *pool = NULL;
-
-  if (caps_are_cl_memory (caps))
-    return gst_cl_buffer_pool_new (priv->context);
-  if (priv->pinned)
-    pool = gst_cl_pinned_pool_new (priv->pinned, caps, 2);
-  return pool ? pool : gst_video_buffer_pool_new ();
-}
-
-/* Configures @pool for @caps; returns its buffer size, or 0 where it
- * takes no such config. */
-static guint
-configure_pool (GstCLMemoryCopy * self, GstBufferPool * pool, GstCaps * caps,
-    guint size, guint min, guint max, gboolean video_meta)
-{
-  GstStructure *config = gst_buffer_pool_get_config (pool);
-
-  size = MAX (size, GST_VIDEO_INFO_SIZE (&PRIV (self)->info));
-  gst_buffer_pool_config_set_params (config, caps, size, min, max);
-  if (video_meta)
-    gst_buffer_pool_config_add_option (config,
-        GST_BUFFER_POOL_OPTION_VIDEO_META);
-  if (!gst_buffer_pool_set_config (pool, config)) {
-    GST_WARNING_OBJECT (self, "%" GST_PTR_FORMAT " refused %" GST_PTR_FORMAT,
-        pool, caps);
-    return 0;
-  }
-  config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_get_params (config, NULL, &size, NULL, NULL);
-  gst_structure_free (config);
-  return size;
-}
-
-/* Output into downstream's pool where it is one the element can fill
- * (for OpenCL memory: a GstCLBufferPool of the same context), else into
- * a pool of its own. */
+/* Output into downstream's pool where the element can fill it, else into
+ * a pool of its own (gst_cl_decide_allocation()). */
 static gboolean
 gst_cl_memory_copy_decide_allocation (GstBaseTransform * trans,
     GstQuery * query)
 {
-  GstCLMemoryCopy *self = GST_CL_MEMORY_COPY (trans);
-  GstCLMemoryCopyPrivate *priv = PRIV (self);
-  GstBufferPool *pool = NULL;
-  guint size = 0, min = 0, max = 0;
-  gboolean video_meta = gst_query_find_allocation_meta (query,
-      GST_VIDEO_META_API_TYPE, NULL);
-  GstCaps *caps;
+  GstCLMemoryCopyPrivate *priv = PRIV (trans);
 
-  gst_query_parse_allocation (query, &caps, NULL);
-  if (caps == NULL)
-    return FALSE;
-  if (gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
-  if (pool && caps_are_cl_memory (caps)
-      && !gst_cl_buffer_pool_is_on_context (pool, priv->context)) {
-    GST_DEBUG_OBJECT (self, "not using downstream's %" GST_PTR_FORMAT, pool);
-    gst_clear_object (&pool);
-  }
-  if (pool == NULL || !(size = configure_pool (self, pool, caps, size, min,
-              max, video_meta))) {
-    gst_clear_object (&pool);
-    pool = new_pool (self, caps);
-    size = configure_pool (self, pool, caps, 0, min, max, TRUE);
-  }
-  if (size == 0) {
-    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("Could not make a pool of video frames"),
-        ("%" GST_PTR_FORMAT " refused %" GST_PTR_FORMAT " (for OpenCL "
-            "memory: a frame may be larger than %s allows, "
-            "CL_DEVICE_MAX_MEM_ALLOC_SIZE %" G_GUINT64_FORMAT ")", pool, caps,
-            priv->context->info->device_name,
-            (guint64) priv->context->info->max_mem_alloc_size));
-    gst_object_unref (pool);
-    return FALSE;
-  }
-
-  if (gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_set_nth_allocation_pool (query, 0, pool, size, min, max);
-  else
-    gst_query_add_allocation_pool (query, pool, size, min, max);
-  GST_DEBUG_OBJECT (self, "output into %" GST_PTR_FORMAT, pool);
-  gst_object_unref (pool);
-  return TRUE;
+  return gst_cl_decide_allocation (GST_ELEMENT (trans), query,
+      priv->context, priv->pinned);
 }
 
 /* Upstream fills frames of our input caps: a GstCLBufferPool for OpenCL
@@ -333,35 +226,15 @@ static gboolean
 gst_cl_memory_copy_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
 {
-  GstBaseTransformClass *parent_class =
-      GST_BASE_TRANSFORM_CLASS (gst_cl_memory_copy_parent_class);
-  GstCLMemoryCopy *self = GST_CL_MEMORY_COPY (trans);
-  GstCLMemoryCopyPrivate *priv = PRIV (self);
-  GstBufferPool *pool;
-  GstCaps *caps;
-  gboolean need_pool;
-  guint size;
+  GstCLMemoryCopyPrivate *priv = PRIV (trans);
 
   /* Without a decide query the element passes through: the query goes
    * downstream, whose answer stands. */
   if (decide_query == NULL)
-    return parent_class->propose_allocation (trans, decide_query, query);
-
-  gst_query_parse_allocation (query, &caps, &need_pool);
-  if (caps == NULL)
-    return FALSE;
-  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
-  if (!need_pool)
-    return TRUE;
-
-  pool = new_pool (self, caps);
-  size = configure_pool (self, pool, caps, 0, 2, 0, TRUE);
-  if (size > 0)
-    gst_query_add_allocation_pool (query, pool, size, 2, 0);
-  if (priv->pinned && !caps_are_cl_memory (caps))
-    gst_query_add_allocation_param (query, priv->pinned, NULL);
-  gst_object_unref (pool);
-  return TRUE;
+    return GST_BASE_TRANSFORM_CLASS
+        (gst_cl_memory_copy_parent_class)->propose_allocation (trans,
+        decide_query, query);
+  return gst_cl_propose_allocation (query, priv->context, priv->pinned);
 }
 
 /* Frames that are not OpenCL memory of this context: mapped to the host

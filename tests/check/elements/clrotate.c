@@ -51,6 +51,9 @@ rotate_harness (const gchar * props, const gchar * caps)
   set_properties (G_OBJECT (rotate), props);
   h = gst_harness_new_with_element (rotate, "sink", "src");
   gst_object_unref (rotate);
+  /* frames in system memory on both sides (elements/clmemorypath tests
+   * OpenCL memory) */
+  gst_harness_set_sink_caps_str (h, "video/x-raw");
   if (caps)
     gst_harness_set_src_caps_str (h, caps);
   return h;

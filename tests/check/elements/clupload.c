@@ -380,6 +380,8 @@ GST_START_TEST (test_consumer_reads_cl_memory)
   guint8 *bytes;
 
   set_video_info (&info, "NV12", 21, 13);
+  /* a consumer that reads video metas: planes at the device's alignment */
+  gst_harness_add_propose_allocation_meta (h, GST_VIDEO_META_API_TYPE, NULL);
   gst_harness_set_src_caps (h, caps_with_feature (&info, NULL));
   gst_harness_set_sink_caps (h, caps_with_feature (&info,
           GST_CAPS_FEATURE_MEMORY_CL_MEMORY));

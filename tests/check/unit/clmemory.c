@@ -157,6 +157,8 @@ configured_pool (GstCLContext * context, const gchar * caps_string)
   GstCaps *caps = gst_caps_from_string (caps_string);
 
   gst_buffer_pool_config_set_params (config, caps, 0, 0, 0);
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
   gst_caps_unref (caps);
   fail_unless (gst_buffer_pool_set_config (pool, config));
   return pool;
@@ -256,6 +258,7 @@ GST_START_TEST (test_pool_config)
   GstStructure *config;
   GstCaps *caps;
   GstAllocator *allocator = NULL;
+  GstBuffer *buffer;
   GstVideoInfo info;
   guint size;
 
@@ -274,6 +277,8 @@ GST_START_TEST (test_pool_config)
   config = gst_buffer_pool_get_config (pool);
   caps = gst_caps_from_string ("video/x-raw, format=NV12, width=4, height=2");
   gst_buffer_pool_config_set_params (config, caps, 1, 0, 0);
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
   allocator = gst_allocator_find (NULL);
   gst_buffer_pool_config_set_allocator (config, allocator, NULL);
   gst_object_unref (allocator);
@@ -289,6 +294,26 @@ GST_START_TEST (test_pool_config)
   gst_cl_video_info_align_planes (context, &info);
   fail_unless_equals_int (size, info.size);
   fail_unless (size >= 4 * 2 + 4 * 1);
+
+  /* Without video metas, whose users find the layout in them, frames have
+   * the caps' default layout. */
+  gst_object_unref (pool);
+  pool = gst_cl_buffer_pool_new (context);
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, 0, 0, 0);
+  fail_unless (gst_buffer_pool_set_config (pool, config));
+  config = gst_buffer_pool_get_config (pool);
+  fail_unless (gst_buffer_pool_config_get_params (config, NULL, &size, NULL,
+          NULL));
+  gst_structure_free (config);
+  fail_unless (gst_video_info_from_caps (&info, caps));
+  fail_unless_equals_int (size, info.size);
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buffer,
+          NULL), GST_FLOW_OK);
+  fail_unless (gst_buffer_get_video_meta (buffer) == NULL);
+  gst_buffer_unref (buffer);
+  fail_unless (gst_buffer_pool_set_active (pool, FALSE));
   gst_caps_unref (caps);
 
   gst_object_unref (pool);
