@@ -299,9 +299,17 @@ gst_cl_context_create_sub_buffer (GstCLContext * self, cl_mem buffer,
 {
   cl_buffer_region region = { offset, size };
   cl_int status;
-  cl_mem mem = clCreateSubBuffer (buffer, flags,
-      CL_BUFFER_CREATE_TYPE_REGION, &region, &status);
+  cl_mem mem;
 
+  /* A region from the start is the buffer itself (kernels keep to their
+   * extent), which saves the driver a sub-buffer. */
+  if (offset == 0) {
+    status = clRetainMemObject (buffer);
+    mem = buffer;
+  } else {
+    mem = clCreateSubBuffer (buffer, flags, CL_BUFFER_CREATE_TYPE_REGION,
+        &region, &status);
+  }
   if (!gst_cl_check (status, error, "Creating an OpenCL sub-buffer"))
     return NULL;
   count_created (self, GST_CL_OBJECT_MEM);

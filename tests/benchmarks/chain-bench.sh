@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# gst-opencl: what a gst-launch-1.0 user gets from a chain of cl elements
+# with frames kept in OpenCL memory, against its parts and against the
+# same chain in system memory, measured in one run.
+#
+#   tests/benchmarks/chain-bench.sh [FRAMES] [RUNS]
+#
+# Every figure is milliseconds per frame of a whole pipeline
+# (`SOURCE ! ... ! fakesink sync=false`), net of the source alone (the
+# same SOURCE ! fakesink), median of RUNS runs. SOURCE is one 1080p RGBA
+# frame repeated by imagefreeze, so it costs next to nothing. The chain
+# scales 1080p to 4K, then turns and blurs at 4K:
+#
+#   chain in OpenCL memory   clupload ! clbicubicscale ! (OpenCL memory,
+#                            4K) ! clrotate ! clboxblur ! cldownload
+#   chain in system memory   the same without clupload and cldownload,
+#                            system memory between the elements
+#   its parts                the upload at 1080p, the download at 4K, and
+#                            each element alone between OpenCL memory
+#                            (net of the upload it needs)
+#
+# The ratio printed last is the chain in OpenCL memory over the sum of its
+# parts. Needs the plugin on GST_PLUGIN_PATH (scripts/setup.sh, or
+# tests/benchmarks/gpu-env.sh on the GPU machine).
+set -euo pipefail
+
+frames="${1:-200}"
+runs="${2:-3}"
+hd='video/x-raw,format=RGBA,width=1920,height=1080'
+uhd='video/x-raw,format=RGBA,width=3840,height=2160'
+cl_uhd='video/x-raw(memory:OpenCLMemory),format=RGBA,width=3840,height=2160'
+src_hd="videotestsrc num-buffers=1 pattern=smpte ! $hd ! imagefreeze num-buffers=$frames"
+src_uhd="videotestsrc num-buffers=1 pattern=smpte ! $uhd ! imagefreeze num-buffers=$frames"
+
+calc() {
+    awk "BEGIN { printf \"%.6f\", $1 }"
+}
+
+# Seconds one run of the pipeline DESCRIPTION takes.
+seconds() {
+    local start end
+    start=$(date +%s.%N)
+    # shellcheck disable=SC2086 # the description is gst-launch's argv
+    gst-launch-1.0 -q $1 ! fakesink sync=false >/dev/null
+    end=$(date +%s.%N)
+    calc "$end - $start"
+}
+
+# Median over RUNS runs, in milliseconds per frame.
+per_frame() {
+    local times=() t
+    for ((r = 0; r < runs; r++)); do
+        t=$(seconds "$1")
+        times+=("$t")
+    done
+    printf '%s\n' "${times[@]}" | sort -g |
+        awk -v n="$runs" -v f="$frames" '{ v[NR] = $1 }
+            END { printf "%.4f\n", v[int((n + 1) / 2)] * 1000 / f }'
+}
+
+net() {
+    calc "$1 - $2"
+}
+
+show() {
+    printf '%-58s %8.3f\n' "$1" "$2"
+}
+
+# Warm the kernel caches first: the first build of each program is slow.
+gst-launch-1.0 -q videotestsrc num-buffers=2 ! $hd ! clupload ! \
+    clbicubicscale ! "$cl_uhd" ! clrotate angle=10 ! clboxblur radius=3 ! \
+    cldownload ! fakesink
+
+base_hd=$(per_frame "$src_hd")
+base_uhd=$(per_frame "$src_uhd")
+upload_hd=$(net "$(per_frame "$src_hd ! clupload")" "$base_hd")
+upload_uhd=$(net "$(per_frame "$src_uhd ! clupload")" "$base_uhd")
+download_uhd=$(net "$(per_frame "$src_uhd ! clupload ! cldownload")" \
+    "$(calc "$base_uhd + $upload_uhd")")
+scale=$(net "$(per_frame "$src_hd ! clupload ! clbicubicscale ! $cl_uhd")" \
+    "$(calc "$base_hd + $upload_hd")")
+rotate=$(net "$(per_frame "$src_uhd ! clupload ! clrotate angle=10 ! \
+$cl_uhd")" "$(calc "$base_uhd + $upload_uhd")")
+blur=$(net "$(per_frame "$src_uhd ! clupload ! clboxblur radius=3 ! \
+$cl_uhd")" "$(calc "$base_uhd + $upload_uhd")")
+chain_cl=$(net "$(per_frame "$src_hd ! clupload ! clbicubicscale ! \
+$cl_uhd ! clrotate angle=10 ! clboxblur radius=3 ! cldownload")" "$base_hd")
+chain_sys=$(net "$(per_frame "$src_hd ! clbicubicscale ! $uhd ! \
+clrotate angle=10 ! $uhd ! clboxblur radius=3 ! $uhd")" "$base_hd")
+parts=$(calc "$upload_hd + $download_uhd + $scale + $rotate + $blur")
+
+echo "ms per frame, net of the source, median of $runs runs of $frames frames"
+show "upload 1080p (clupload)" "$upload_hd"
+show "download 4K (cldownload)" "$download_uhd"
+show "clbicubicscale 1080p -> 4K, OpenCL memory both sides" "$scale"
+show "clrotate angle=10 4K, OpenCL memory both sides" "$rotate"
+show "clboxblur radius=3 4K, OpenCL memory both sides" "$blur"
+show "sum of the parts" "$parts"
+show "chain in OpenCL memory (clupload ... cldownload)" "$chain_cl"
+show "chain in system memory" "$chain_sys"
+show "chain in OpenCL memory / sum of the parts" \
+    "$(calc "$chain_cl / $parts")"
+show "chain in OpenCL memory / chain in system memory" \
+    "$(calc "$chain_cl / $chain_sys")"
