@@ -9,7 +9,8 @@
  *   memory by themselves;
  * - the same bytes: each element, and a chain of the three, gives with
  *   OpenCL memory on either side or both the bytes it gives in system
- *   memory (run one by one, for the chain);
+ *   memory (run one by one, for the chain), also from OpenCL memory of
+ *   another context;
  * - code that knows nothing of OpenCL maps an element's OpenCL output and
  *   sees those pixels, also once the pipeline is gone;
  * - the output switches between OpenCL and system memory mid-stream with
@@ -38,8 +39,9 @@
 #define N_FRAMES 3
 
 /* videotestsrc's ball is the same frame by frame from run to run. */
-#define TEST_SOURCE "videotestsrc num-buffers=3 pattern=ball ! " \
-    "video/x-raw, format=%s, width=33, height=17 ! "
+#define TEST_SOURCE "videotestsrc pattern=ball num-buffers=" \
+    G_STRINGIFY (N_FRAMES) " ! video/x-raw, format=%s, width=" \
+    G_STRINGIFY (IN_WIDTH) ", height=" G_STRINGIFY (IN_HEIGHT) " ! "
 
 /* The memory on the element's sink and source pads. */
 static const struct
@@ -125,9 +127,9 @@ output_caps (const RelElement * e, const gchar * feature)
  * @memory: (nullable): the element's memory property, or NULL for its
  *   default
  *
- * "[clupload !] FACTORY name=under ... ! capsfilter name=out": @e with @in
- * on its sink pad (system memory in) and @out on its source pad, where
- * OpenCL memory goes out as it is.
+ * "[clupload !] FACTORY name=under ... ! capsfilter name=out": @e fed
+ * system memory, or OpenCL memory where @in is the feature (clupload),
+ * giving @out (the capsfilter).
  */
 static gchar *
 element_description (const RelElement * e, const gchar * memory,
@@ -223,10 +225,16 @@ stop_pipeline (GstElement * pipeline, const gchar * what)
   assert_device_idle (what);
 }
 
-/* A harness around the bin @description, on the test's context, fed
- * frames of @info. */
+/**
+ * start_harness:
+ * @up_context: (nullable): the context of the element named "up"
+ *
+ * A harness around the bin @description, on the test's context (but for
+ * "up", where @up_context is given), fed frames of @info.
+ */
 static GstHarness *
-start_harness (const gchar * description, const GstVideoInfo * info)
+start_harness (const gchar * description, const GstVideoInfo * info,
+    GstContext * up_context)
 {
   GError *error = NULL;
   GstElement *bin = gst_parse_bin_from_description (description, TRUE,
@@ -234,6 +242,13 @@ start_harness (const gchar * description, const GstVideoInfo * info)
   GstHarness *h;
 
   assert_parsed (bin, error, description);
+  /* An element keeps the first context it is given. */
+  if (up_context) {
+    GstElement *up = gst_bin_get_by_name (GST_BIN (bin), "up");
+
+    gst_element_set_context (up, up_context);
+    gst_object_unref (up);
+  }
   gst_element_set_context (bin, shared_context);
   h = gst_harness_new_with_element (bin, "sink", "src");
   gst_object_unref (bin);
@@ -291,6 +306,13 @@ push_frame (GstHarness * h, GstBuffer * in, const gchar * what)
   return sample;
 }
 
+static void
+set_input_info (GstVideoInfo * info, const gchar * format)
+{
+  fail_unless (gst_video_info_set_format (info,
+          gst_video_format_from_string (format), IN_WIDTH, IN_HEIGHT));
+}
+
 /* Frames of random bytes in system memory, each of its own seed. */
 static GPtrArray *
 noise_frames (const GstVideoInfo * info, guint n)
@@ -303,13 +325,13 @@ noise_frames (const GstVideoInfo * info, guint n)
   return frames;
 }
 
-/* Pushes @frames (of @info) through the bin @description; returns the
- * output frames as samples. */
+/* Pushes @frames (of @info) through the bin @description (see
+ * start_harness()); returns the output frames as samples. */
 static GPtrArray *
 run_frames (const gchar * description, const GstVideoInfo * info,
-    GPtrArray * frames, const gchar * what)
+    GPtrArray * frames, GstContext * up_context, const gchar * what)
 {
-  GstHarness *h = start_harness (description, info);
+  GstHarness *h = start_harness (description, info, up_context);
   GPtrArray *samples = g_ptr_array_new_with_free_func ((GDestroyNotify)
       gst_sample_unref);
 
@@ -333,9 +355,10 @@ sample_digests (GPtrArray * samples)
 /* The digests of the output frames of @description fed @frames. */
 static gchar **
 run_digests (const gchar * description, const GstVideoInfo * info,
-    GPtrArray * frames, const gchar * what)
+    GPtrArray * frames, GstContext * up_context, const gchar * what)
 {
-  GPtrArray *samples = run_frames (description, info, frames, what);
+  GPtrArray *samples = run_frames (description, info, frames, up_context,
+      what);
   gchar **digests = sample_digests (samples);
 
   g_ptr_array_unref (samples);
@@ -383,19 +406,20 @@ GST_END_TEST;
 
 /* Two cl elements linked with no caps between them settle on OpenCL
  * memory, between OpenCL memory ends and between system memory ends (the
- * sink takes any caps, so only the link between the two is asserted). */
+ * scaler after the blur outputs another size, so that it works). */
 GST_START_TEST (test_neighbours_settle_on_cl_memory)
 {
   const RelElement *scale = rel_element_named ("clbicubicscale");
   const RelElement *rotate = rel_element_named ("clrotate");
   const RelElement *blur = rel_element_named ("clboxblur");
+  gchar *size = output_caps (scale, SYSTEM_FEATURE);
   gchar *descriptions[] = {
     g_strdup_printf (TEST_SOURCE "clupload ! clrotate name=a %s ! "
         "clboxblur name=b %s ! cldownload ! fakesink", "RGBA",
         rotate->properties, blur->properties),
-    g_strdup_printf (TEST_SOURCE "clbicubicscale name=a %s ! clrotate "
-        "name=b %s ! fakesink", "I420", scale->properties,
-        rotate->properties),
+    g_strdup_printf (TEST_SOURCE "clboxblur name=a %s ! clbicubicscale "
+        "name=b %s ! capsfilter caps=\"%s\" ! fakesink", "I420",
+        blur->properties, scale->properties, size),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (descriptions); i++) {
@@ -406,6 +430,7 @@ GST_START_TEST (test_neighbours_settle_on_cl_memory)
     stop_pipeline (pipeline, descriptions[i]);
     g_free (descriptions[i]);
   }
+  g_free (size);
 }
 
 GST_END_TEST;
@@ -437,16 +462,15 @@ GST_START_TEST (test_same_bytes)
       GPtrArray *frames;
       gchar **reference = NULL;
 
-      fail_unless (gst_video_info_set_format (&info,
-              gst_video_format_from_string (variants[v].format), IN_WIDTH,
-              IN_HEIGHT));
+      set_input_info (&info, variants[v].format);
       frames = noise_frames (&info, N_FRAMES);
       for (guint p = 0; p < G_N_ELEMENTS (paths); p++) {
         gchar *what = run_name (e, memory, variants[v].format, paths[p].in,
             paths[p].out);
         gchar *description = downloaded_description (e, memory, paths[p].in,
             paths[p].out);
-        gchar **digests = run_digests (description, &info, frames, what);
+        gchar **digests = run_digests (description, &info, frames, NULL,
+            what);
 
         /* paths[0] is system memory on both sides: the reference. */
         if (reference == NULL)
@@ -499,10 +523,9 @@ one_by_one_digests (const GstVideoInfo * in, GPtrArray * frames)
       continue;
     description = element_description (e, "buffer", SYSTEM_FEATURE,
         SYSTEM_FEATURE);
-    input = samples ? sample_frames (samples, &info) :
-        g_ptr_array_ref (frames);
+    input = samples ? sample_frames (samples, &info) : g_ptr_array_ref (frames);
     g_clear_pointer (&samples, g_ptr_array_unref);
-    samples = run_frames (description, &info, input, description);
+    samples = run_frames (description, &info, input, NULL, description);
     g_ptr_array_unref (input);
     g_free (description);
   }
@@ -546,14 +569,14 @@ GST_START_TEST (test_chain_same_bytes)
     GPtrArray *frames;
     gchar **reference;
 
-    fail_unless (gst_video_info_set_format (&info,
-            gst_video_format_from_string (formats[f]), IN_WIDTH, IN_HEIGHT));
+    set_input_info (&info, formats[f]);
     frames = noise_frames (&info, N_FRAMES);
     reference = one_by_one_digests (&info, frames);
     for (gint cl_ends = 0; cl_ends <= 1; cl_ends++) {
       gchar *description = chain_description (cl_ends);
       gchar *what = g_strdup_printf ("%s: %s", formats[f], description);
-      gchar **digests = run_digests (description, &info, frames, what);
+      gchar **digests = run_digests (description, &info, frames, NULL,
+          what);
 
       assert_same_digests (reference, digests, what);
       g_strfreev (digests);
@@ -567,11 +590,63 @@ GST_START_TEST (test_chain_same_bytes)
 
 GST_END_TEST;
 
+/* Frames in OpenCL memory of another context (clupload's own) reach each
+ * element through the host: the same bytes as in system memory, whichever
+ * memory the element gives. */
+GST_START_TEST (test_other_context)
+{
+  static const gchar *const formats[] = { "RGBA", "NV12" };
+  static const gchar *const outs[] = { SYSTEM_FEATURE, CL_FEATURE };
+  GstContext *other = rel_new_shared_context ();
+
+  for (guint i = 0; i < rel_n_elements; i++) {
+    const RelElement *e = &rel_elements[i];
+    gchar *reference_description;
+
+    if (!rel_element_available (e))
+      continue;
+    reference_description = element_description (e, "buffer",
+        SYSTEM_FEATURE, SYSTEM_FEATURE);
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+      GstVideoInfo info;
+      GPtrArray *frames;
+      gchar **reference;
+
+      set_input_info (&info, formats[f]);
+      frames = noise_frames (&info, N_FRAMES);
+      reference = run_digests (reference_description, &info, frames, NULL,
+          reference_description);
+      for (guint o = 0; o < G_N_ELEMENTS (outs); o++) {
+        gchar *element = downloaded_description (e, "buffer", SYSTEM_FEATURE,
+            outs[o]);
+        gchar *description = g_strdup_printf ("clupload name=up ! %s",
+            element);
+        gchar *name = run_name (e, "buffer", formats[f], CL_FEATURE, outs[o]);
+        gchar *what = g_strdup_printf ("%s, from another context", name);
+        gchar **digests = run_digests (description, &info, frames, other,
+            what);
+
+        assert_same_digests (reference, digests, what);
+        g_strfreev (digests);
+        g_free (what);
+        g_free (name);
+        g_free (description);
+        g_free (element);
+      }
+      g_strfreev (reference);
+      g_ptr_array_unref (frames);
+    }
+    g_free (reference_description);
+  }
+  gst_context_unref (other);
+}
+
+GST_END_TEST;
+
 /* Plays videotestsrc ! @e ! @out caps ! appsink; returns the samples the
  * appsink got, asserting their memory is GstCLMemory where @out says so. */
 static GPtrArray *
-appsink_samples (const RelElement * e, const gchar * format,
-    const gchar * out)
+appsink_samples (const RelElement * e, const gchar * format, const gchar * out)
 {
   gchar *what = run_name (e, "buffer", format, SYSTEM_FEATURE, out);
   gchar *element = element_description (e, "buffer", SYSTEM_FEATURE, out);
@@ -586,8 +661,9 @@ appsink_samples (const RelElement * e, const gchar * format,
   while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0))) {
     GstBuffer *buffer = gst_sample_get_buffer (sample);
 
-    fail_unless_equals_int (gst_memory_is_type (gst_buffer_peek_memory
-            (buffer, 0), GST_CL_MEMORY_TYPE), g_str_equal (out, CL_FEATURE));
+    fail_unless (gst_memory_is_type (gst_buffer_peek_memory (buffer, 0),
+            GST_CL_MEMORY_TYPE) == g_str_equal (out, CL_FEATURE),
+        "%s: a frame is not in the memory its caps say", what);
     g_ptr_array_add (samples, sample);
   }
   fail_unless_equals_int (samples->len, N_FRAMES);
@@ -665,10 +741,7 @@ GST_START_TEST (test_renegotiation)
 {
   for (guint i = 0; i < rel_n_elements; i++) {
     const RelElement *e = &rel_elements[i];
-    gchar *reference_description = element_description (e, "buffer",
-        SYSTEM_FEATURE, SYSTEM_FEATURE);
-    gchar *description = downloaded_description (e, "buffer",
-        SYSTEM_FEATURE, switches[0]);
+    gchar *reference_description, *description;
     GstVideoInfo info;
     GPtrArray *frames;
     gchar **reference;
@@ -676,12 +749,15 @@ GST_START_TEST (test_renegotiation)
 
     if (!rel_element_available (e))
       continue;
-    fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420,
-            IN_WIDTH, IN_HEIGHT));
+    reference_description = element_description (e, "buffer", SYSTEM_FEATURE,
+        SYSTEM_FEATURE);
+    description = downloaded_description (e, "buffer", SYSTEM_FEATURE,
+        switches[0]);
+    set_input_info (&info, "I420");
     frames = noise_frames (&info, G_N_ELEMENTS (switches));
-    reference = run_digests (reference_description, &info, frames,
+    reference = run_digests (reference_description, &info, frames, NULL,
         reference_description);
-    h = start_harness (description, &info);
+    h = start_harness (description, &info, NULL);
     for (guint f = 0; f < G_N_ELEMENTS (switches); f++) {
       gchar *what = g_strdup_printf ("%s, frame %u in %s", e->factory, f,
           memory_name (switches[f]));
@@ -721,6 +797,7 @@ clmemorypath_suite (void)
   tcase_add_test (tc, test_neighbours_settle_on_cl_memory);
   tcase_add_test (tc, test_same_bytes);
   tcase_add_test (tc, test_chain_same_bytes);
+  tcase_add_test (tc, test_other_context);
   tcase_add_test (tc, test_host_reads_cl_memory);
   tcase_add_test (tc, test_renegotiation);
   return s;
