@@ -12,7 +12,8 @@
  *   memory (run one by one, for the chain), also from OpenCL memory of
  *   another context;
  * - code that knows nothing of OpenCL maps an element's OpenCL output and
- *   sees those pixels, also once the pipeline is gone;
+ *   sees those pixels, also once the pipeline is gone, and writes the
+ *   frames of the pool an element proposes for its OpenCL input;
  * - the output switches between OpenCL and system memory mid-stream with
  *   the same bytes frame by frame.
  *
@@ -227,13 +228,14 @@ stop_pipeline (GstElement * pipeline, const gchar * what)
 
 /**
  * start_harness:
+ * @caps: (transfer full): of the frames the bin is fed
  * @up_context: (nullable): the context of the element named "up"
  *
  * A harness around the bin @description, on the test's context (but for
- * "up", where @up_context is given), fed frames of @info.
+ * "up", where @up_context is given).
  */
 static GstHarness *
-start_harness (const gchar * description, const GstVideoInfo * info,
+start_harness (const gchar * description, GstCaps * caps,
     GstContext * up_context)
 {
   GError *error = NULL;
@@ -252,7 +254,7 @@ start_harness (const gchar * description, const GstVideoInfo * info,
   gst_element_set_context (bin, shared_context);
   h = gst_harness_new_with_element (bin, "sink", "src");
   gst_object_unref (bin);
-  gst_harness_set_src_caps (h, gst_video_info_to_caps (info));
+  gst_harness_set_src_caps (h, caps);
   return h;
 }
 
@@ -331,7 +333,8 @@ static GPtrArray *
 run_frames (const gchar * description, const GstVideoInfo * info,
     GPtrArray * frames, GstContext * up_context, const gchar * what)
 {
-  GstHarness *h = start_harness (description, info, up_context);
+  GstHarness *h = start_harness (description, gst_video_info_to_caps (info),
+      up_context);
   GPtrArray *samples = g_ptr_array_new_with_free_func ((GDestroyNotify)
       gst_sample_unref);
 
@@ -643,6 +646,89 @@ GST_START_TEST (test_other_context)
 
 GST_END_TEST;
 
+/* A frame of the pool @h's element proposes for @caps: OpenCL memory. */
+static GstBuffer *
+acquire_proposed_frame (GstHarness * h, GstCaps * caps, GstBufferPool ** pool,
+    const gchar * what)
+{
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstBuffer *frame = NULL;
+
+  fail_unless (gst_pad_peer_query (h->srcpad, query), "%s: no allocation "
+      "answer", what);
+  fail_unless (gst_query_get_n_allocation_pools (query) > 0,
+      "%s: no pool proposed", what);
+  gst_query_parse_nth_allocation_pool (query, 0, pool, NULL, NULL, NULL);
+  fail_unless (*pool != NULL, "%s: no pool proposed", what);
+  gst_query_unref (query);
+  fail_unless (gst_buffer_pool_set_active (*pool, TRUE));
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (*pool, &frame,
+          NULL), GST_FLOW_OK);
+  fail_unless (gst_memory_is_type (gst_buffer_peek_memory (frame, 0),
+          GST_CL_MEMORY_TYPE), "%s: the proposed pool is not of OpenCL "
+      "memory", what);
+  return frame;
+}
+
+/* An application fills a frame of the pool each element proposes for
+ * OpenCL memory, mapped for writing with plain host code, and pushes it:
+ * the element gives the bytes it gives for the same pixels in system
+ * memory. */
+GST_START_TEST (test_application_writes_cl_memory)
+{
+  for (guint i = 0; i < rel_n_elements; i++) {
+    const RelElement *e = &rel_elements[i];
+    gchar *description, *what, *digest;
+    GstVideoInfo info;
+    GPtrArray *frames;
+    gchar **reference;
+    GstCaps *caps;
+    GstHarness *h;
+    GstBufferPool *pool = NULL;
+    GstBuffer *written;
+    GstVideoFrame src, dst;
+    GstSample *sample;
+
+    if (!rel_element_available (e))
+      continue;
+    description = element_description (e, "buffer", SYSTEM_FEATURE,
+        SYSTEM_FEATURE);
+    what = run_name (e, "buffer", "NV12", CL_FEATURE, SYSTEM_FEATURE);
+    set_input_info (&info, "NV12");
+    frames = noise_frames (&info, 1);
+    reference = run_digests (description, &info, frames, NULL, description);
+
+    caps = gst_video_info_to_caps (&info);
+    gst_caps_set_features (caps, 0, gst_caps_features_new (CL_FEATURE, NULL));
+    h = start_harness (description, gst_caps_ref (caps), NULL);
+    assert_pad_feature (h->element, "under", "sink", CL_FEATURE, what);
+    written = acquire_proposed_frame (h, caps, &pool, what);
+    fail_unless (gst_video_frame_map (&src, &info, g_ptr_array_index (frames,
+                0), GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&dst, &info, written, GST_MAP_WRITE));
+    fail_unless (gst_video_frame_copy (&dst, &src));
+    gst_video_frame_unmap (&dst);
+    gst_video_frame_unmap (&src);
+    sample = push_frame (h, written, what);
+    digest = rel_sample_digest (sample);
+    fail_unless (g_str_equal (digest, reference[0]), "%s: the bytes differ "
+        "from the frame in system memory", what);
+
+    gst_sample_unref (sample);
+    fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+    gst_object_unref (pool);
+    stop_harness (h, what);
+    g_free (digest);
+    gst_caps_unref (caps);
+    g_strfreev (reference);
+    g_ptr_array_unref (frames);
+    g_free (what);
+    g_free (description);
+  }
+}
+
+GST_END_TEST;
+
 /* Plays videotestsrc ! @e ! @out caps ! appsink; returns the samples the
  * appsink got, asserting their memory is GstCLMemory where @out says so. */
 static GPtrArray *
@@ -757,7 +843,7 @@ GST_START_TEST (test_renegotiation)
     frames = noise_frames (&info, G_N_ELEMENTS (switches));
     reference = run_digests (reference_description, &info, frames, NULL,
         reference_description);
-    h = start_harness (description, &info, NULL);
+    h = start_harness (description, gst_video_info_to_caps (&info), NULL);
     for (guint f = 0; f < G_N_ELEMENTS (switches); f++) {
       gchar *what = g_strdup_printf ("%s, frame %u in %s", e->factory, f,
           memory_name (switches[f]));
@@ -799,6 +885,7 @@ clmemorypath_suite (void)
   tcase_add_test (tc, test_chain_same_bytes);
   tcase_add_test (tc, test_other_context);
   tcase_add_test (tc, test_host_reads_cl_memory);
+  tcase_add_test (tc, test_application_writes_cl_memory);
   tcase_add_test (tc, test_renegotiation);
   return s;
 }
