@@ -5,6 +5,7 @@
 #
 #   tests/benchmarks/gpu-run.sh OUT_DIR [BUNDLE_DIR] [-- BENCH_OPTIONS...]
 #   GPU_RUN_BENCH=0 tests/benchmarks/gpu-run.sh OUT_DIR   # tests only
+#   GPU_RUN_ONLY='^elements_clb' ...   # the tests whose names match
 #
 # Every test program meson runs (elements_*, unit_*, pipelines_*, the
 # examples and tests/launch-refusal.sh) runs here with the environment of
@@ -34,6 +35,7 @@ status=0
 run() {
     local name="$1" deadline="$2" start result
     shift 2
+    [[ "$name" =~ ${GPU_RUN_ONLY:-.} ]] || return 0
     start=$(date +%s)
     if python3 "$tests/watchdog.py" "$deadline" "$@" >"$out/$name.log" 2>&1
     then
