@@ -13,8 +13,11 @@
 #
 #   chain in OpenCL memory   clupload ! clbicubicscale ! (OpenCL memory,
 #                            4K) ! clrotate ! clboxblur ! cldownload
-#   chain in system memory   the same without clupload and cldownload,
-#                            system memory between the elements
+#   chain, system memory     the same without clupload and cldownload,
+#   at its ends              OpenCL memory between the elements (what two
+#                            cl elements side by side settle on)
+#   chain in system memory   system memory between the elements too (each
+#                            element copies frames to the device and back)
 #   its parts                the upload at 1080p, the download at 4K, and
 #                            each element alone between OpenCL memory
 #                            (net of the upload it needs)
@@ -85,6 +88,8 @@ blur=$(net "$(per_frame "$src_uhd ! clupload ! clboxblur radius=3 ! \
 $cl_uhd")" "$(calc "$base_uhd + $upload_uhd")")
 chain_cl=$(net "$(per_frame "$src_hd ! clupload ! clbicubicscale ! \
 $cl_uhd ! clrotate angle=10 ! clboxblur radius=3 ! cldownload")" "$base_hd")
+chain_ends=$(net "$(per_frame "$src_hd ! clbicubicscale ! $cl_uhd ! \
+clrotate angle=10 ! clboxblur radius=3 ! $uhd")" "$base_hd")
 chain_sys=$(net "$(per_frame "$src_hd ! clbicubicscale ! $uhd ! \
 clrotate angle=10 ! $uhd ! clboxblur radius=3 ! $uhd")" "$base_hd")
 parts=$(calc "$upload_hd + $download_uhd + $scale + $rotate + $blur")
@@ -97,8 +102,11 @@ show "clrotate angle=10 4K, OpenCL memory both sides" "$rotate"
 show "clboxblur radius=3 4K, OpenCL memory both sides" "$blur"
 show "sum of the parts" "$parts"
 show "chain in OpenCL memory (clupload ... cldownload)" "$chain_cl"
+show "chain, system memory at its ends only" "$chain_ends"
 show "chain in system memory" "$chain_sys"
 show "chain in OpenCL memory / sum of the parts" \
     "$(calc "$chain_cl / $parts")"
 show "chain in OpenCL memory / chain in system memory" \
     "$(calc "$chain_cl / $chain_sys")"
+show "chain, system memory at its ends / chain in system memory" \
+    "$(calc "$chain_ends / $chain_sys")"
