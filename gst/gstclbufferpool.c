@@ -117,9 +117,9 @@ gst_cl_buffer_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
   gst_buffer_append_memory (*buffer, mem);
   if (self->video_meta)
     gst_buffer_add_video_meta_full (*buffer, GST_VIDEO_FRAME_FLAG_NONE,
-      GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
-      GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
-      info->offset, info->stride);
+        GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
+        info->offset, info->stride);
   return GST_FLOW_OK;
 }
 
@@ -269,8 +269,7 @@ gst_cl_decide_allocation (GstElement * element, GstQuery * query,
     gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
   if (pool && gst_cl_caps_are_cl_memory (caps)
       && !gst_cl_buffer_pool_is_on_context (pool, context)) {
-    GST_DEBUG_OBJECT (element, "not using downstream's %" GST_PTR_FORMAT,
-        pool);
+    GST_DEBUG_OBJECT (element, "not using downstream's %" GST_PTR_FORMAT, pool);
     gst_clear_object (&pool);
   }
   if (pool == NULL || !(size = configure_pool (pool, caps, size, min, max,

@@ -59,8 +59,7 @@ error_text (GstCLFilter * self, const GError * error)
   if (error->domain == GST_CL_ERROR) {
     switch (error->code) {
       case GST_CL_ERROR_NO_PLATFORM:
-        return g_strdup_printf ("No OpenCL platform is installed for %s",
-            name);
+        return g_strdup_printf ("No OpenCL platform is installed for %s", name);
       case GST_CL_ERROR_NO_DEVICE:
         return g_strdup_printf ("No OpenCL device found for %s", name);
       case GST_CL_ERROR_NO_MATCH:
@@ -613,8 +612,7 @@ gst_cl_filter_query (GstBaseTransform * trans, GstPadDirection direction,
     if (PRIV (self)->context)
       context = gst_object_ref (PRIV (self)->context);
     GST_OBJECT_UNLOCK (self);
-    answered = gst_cl_handle_context_query (GST_ELEMENT (self), query,
-        context);
+    answered = gst_cl_handle_context_query (GST_ELEMENT (self), query, context);
     gst_clear_object (&context);
     if (answered)
       return TRUE;
@@ -692,8 +690,7 @@ update_passthrough (GstCLFilter * self)
    * memory, downstream's pool): allocation is decided again from the next
    * frame on. Frames that would pass through but for their memory: caps
    * as they are are preferred from the next frame on. */
-  if (unchanged != PRIV (self)->prefer_unchanged
-      || (was && !now)) {
+  if (unchanged != PRIV (self)->prefer_unchanged || (was && !now)) {
     prefer_unchanged_caps (self, unchanged);
     gst_base_transform_reconfigure_src (trans);
   }
