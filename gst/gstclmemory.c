@@ -511,6 +511,14 @@ enqueue_plane_copy (GstCLMemory * mem, const GstVideoInfo * layout,
     return CL_INVALID_VALUE;
   }
   device_origin[0] = mem->mem.offset + r.offset;
+  /* Rows laid out alike on both sides: one contiguous copy, as the
+   * elements' own uploads make (a rectangle copy can be slower). */
+  if (host_stride == r.stride)
+    return to_device ?
+        clEnqueueWriteBuffer (queue, buffer, blocking, device_origin[0],
+        r.size, data, 0, NULL, NULL) :
+        clEnqueueReadBuffer (queue, buffer, blocking, device_origin[0],
+        r.size, data, 0, NULL, NULL);
   region[0] = r.row_bytes;
   region[1] = r.rows;
   region[2] = 1;
