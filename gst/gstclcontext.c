@@ -543,26 +543,62 @@ gst_cl_handle_set_context (GstElement * element, GstContext * gst_context,
   return taken;
 }
 
+/**
+ * gst_cl_element_set_context:
+ * @device: the element's device selector property, read under its object
+ *   lock
+ * @context: (inout): where the element keeps its context, under its object
+ *   lock
+ *
+ * An element's set_context: takes a shared context that fits its selector.
+ */
+void
+gst_cl_element_set_context (GstElement * element, GstContext * gst_context,
+    gchar * const *device, GstCLContext ** context)
+{
+  gchar *selector;
+
+  GST_OBJECT_LOCK (element);
+  selector = g_strdup (*device);
+  GST_OBJECT_UNLOCK (element);
+  gst_cl_handle_set_context (element, gst_context, selector, context);
+  g_free (selector);
+}
+
+/**
+ * gst_cl_handle_context_query:
+ * @context: where the element keeps its context, under its object lock
+ *
+ * Answers a context query with the element's context, where it has one.
+ */
 gboolean
 gst_cl_handle_context_query (GstElement * element, GstQuery * query,
-    GstCLContext * context)
+    GstCLContext ** context)
 {
   const gchar *type;
   GstContext *old, *answer;
+  GstCLContext *held = NULL;
 
-  if (GST_QUERY_TYPE (query) != GST_QUERY_CONTEXT || context == NULL)
+  if (GST_QUERY_TYPE (query) != GST_QUERY_CONTEXT)
     return FALSE;
   gst_query_parse_context_type (query, &type);
   if (g_strcmp0 (type, GST_CL_CONTEXT_TYPE) != 0)
+    return FALSE;
+  GST_OBJECT_LOCK (element);
+  if (*context)
+    held = gst_object_ref (*context);
+  GST_OBJECT_UNLOCK (element);
+  if (held == NULL)
     return FALSE;
 
   gst_query_parse_context (query, &old);
   answer = old ? gst_context_copy (old) :
       gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
   gst_structure_set (gst_context_writable_structure (answer),
-      GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT, context, NULL);
+      GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT, held, NULL);
   gst_query_set_context (query, answer);
   gst_context_unref (answer);
+  gst_object_unref (held);
   GST_LOG_OBJECT (element, "answered a context query");
   return TRUE;
 }

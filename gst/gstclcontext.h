@@ -101,7 +101,10 @@ gboolean gst_cl_handle_set_context (GstElement * element,
     GstContext * gst_context, const gchar * selector,
     GstCLContext ** context);
 
+void gst_cl_element_set_context (GstElement * element,
+    GstContext * gst_context, gchar * const *device, GstCLContext ** context);
+
 gboolean gst_cl_handle_context_query (GstElement * element, GstQuery * query,
-    GstCLContext * context);
+    GstCLContext ** context);
 
 G_END_DECLS

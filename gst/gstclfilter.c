@@ -585,16 +585,10 @@ gst_cl_filter_change_state (GstElement * element, GstStateChange transition)
 static void
 gst_cl_filter_set_context (GstElement * element, GstContext * context)
 {
-  GstCLFilter *self = GST_CL_FILTER (element);
-  GstCLFilterPrivate *priv = PRIV (self);
-  gchar *selector;
+  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (element));
 
-  GST_OBJECT_LOCK (self);
-  selector = g_strdup (priv->device);
-  GST_OBJECT_UNLOCK (self);
-  gst_cl_handle_set_context (element, context, selector, &priv->context);
-  g_free (selector);
-
+  gst_cl_element_set_context (element, context, &priv->device,
+      &priv->context);
   GST_ELEMENT_CLASS (gst_cl_filter_parent_class)->set_context (element,
       context);
 }
@@ -604,19 +598,11 @@ gst_cl_filter_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
 {
   GstCLFilter *self = GST_CL_FILTER (trans);
-  GstCLContext *context = NULL;
   gboolean answered;
 
-  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
-    GST_OBJECT_LOCK (self);
-    if (PRIV (self)->context)
-      context = gst_object_ref (PRIV (self)->context);
-    GST_OBJECT_UNLOCK (self);
-    answered = gst_cl_handle_context_query (GST_ELEMENT (self), query, context);
-    gst_clear_object (&context);
-    if (answered)
-      return TRUE;
-  }
+  if (gst_cl_handle_context_query (GST_ELEMENT (self), query,
+          &PRIV (self)->context))
+    return TRUE;
   answered = GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->query
       (trans, direction, query);
 

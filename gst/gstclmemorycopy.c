@@ -129,14 +129,9 @@ static void
 gst_cl_memory_copy_set_context (GstElement * element, GstContext * context)
 {
   GstCLMemoryCopyPrivate *priv = PRIV (element);
-  gchar *selector;
 
-  GST_OBJECT_LOCK (element);
-  selector = g_strdup (priv->device);
-  GST_OBJECT_UNLOCK (element);
-  gst_cl_handle_set_context (element, context, selector, &priv->context);
-  g_free (selector);
-
+  gst_cl_element_set_context (element, context, &priv->device,
+      &priv->context);
   GST_ELEMENT_CLASS (gst_cl_memory_copy_parent_class)->set_context (element,
       context);
 }
@@ -146,20 +141,10 @@ gst_cl_memory_copy_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
 {
   GstCLMemoryCopyPrivate *priv = PRIV (trans);
-  GstCLContext *context = NULL;
-  gboolean answered;
 
-  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
-    GST_OBJECT_LOCK (trans);
-    if (priv->context)
-      context = gst_object_ref (priv->context);
-    GST_OBJECT_UNLOCK (trans);
-    answered = gst_cl_handle_context_query (GST_ELEMENT (trans), query,
-        context);
-    gst_clear_object (&context);
-    if (answered)
-      return TRUE;
-  }
+  if (gst_cl_handle_context_query (GST_ELEMENT (trans), query,
+          &priv->context))
+    return TRUE;
   return GST_BASE_TRANSFORM_CLASS (gst_cl_memory_copy_parent_class)->query
       (trans, direction, query);
 }

@@ -25,6 +25,7 @@
 
 #include "gstclframe.h"
 #include "qcom-bicubic-layer.h"
+#include "reliability.h"
 #include "reference.h"
 #include "rotate-reference.h"
 
@@ -99,24 +100,6 @@ images_hold (const gchar * format)
       GST_CL_STORAGE_IMAGE, device ());
 }
 
-/* Sets "name=value name=value ..." on @object, as gst-launch would. */
-static void
-set_properties (GObject * object, const gchar * props)
-{
-  gchar **pairs = g_strsplit (props ? props : "", " ", -1);
-
-  for (gchar ** p = pairs; *p; p++) {
-    gchar **kv = g_strsplit (*p, "=", 2);
-
-    if (kv[0] && kv[0][0]) {
-      fail_unless (kv[1] != NULL, "no value in '%s'", *p);
-      gst_util_set_object_arg (object, kv[0], kv[1]);
-    }
-    g_strfreev (kv);
-  }
-  g_strfreev (pairs);
-}
-
 /* A harness around @factory set up from @props (before it starts: memory
  * takes effect when the element opens its device), with a bus. */
 static GstHarness *
@@ -126,7 +109,7 @@ element_harness (const gchar * factory, const gchar * props, GstBus * bus)
   GstHarness *h;
 
   fail_unless (element != NULL);
-  set_properties (G_OBJECT (element), props);
+  rel_set_properties (G_OBJECT (element), props);
   gst_element_set_bus (element, bus);
   h = gst_harness_new_with_element (element, "sink", "src");
   gst_object_unref (element);
