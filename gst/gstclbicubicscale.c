@@ -73,17 +73,25 @@ typedef struct
 typedef struct
 {
   gint taps;
+  gint span;                    /* input positions TILE_ROWS neighbouring
+                                 * outputs read, at most */
   cl_mem starts;
   cl_mem weights;
 } AxisTable;
+
+/* The work-groups of the one-pass kernel (scale_tiles), on GPUs. */
+#define TILE_COLUMNS 16
+#define TILE_ROWS 16
 
 typedef struct
 {
   cl_kernel rows;
   cl_kernel columns;
   cl_kernel native;
+  cl_kernel tiles;              /* one pass; GPUs only */
   cl_mem tmp;                   /* rows pass output: rect width x input
-                                 * height, allocated for the widest rect */
+                                 * height, made on first use */
+  gsize tmp_size;               /* for the widest rect */
   AxisTable x;
   AxisTable y;
   GstVideoRectangle rect;       /* where the picture goes, plane pixels;
@@ -280,6 +288,10 @@ build_axis_table (GstCLContext * context, AxisTable * table, gint in_size,
   g_free (w);
 
   table->taps = taps;
+  table->span = 0;
+  for (gint i = 0; i < out_size; i++)
+    table->span = MAX (table->span,
+        starts[MIN (i + TILE_ROWS - 1, out_size - 1)] - starts[i] + taps);
   table->starts = gst_cl_context_create_buffer (context,
       CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof (gint) * out_size,
       starts, error);
@@ -318,6 +330,7 @@ clear_planes (GstCLBicubicScale * self)
     gst_cl_clear_kernel (context, &ps->rows);
     gst_cl_clear_kernel (context, &ps->columns);
     gst_cl_clear_kernel (context, &ps->native);
+    gst_cl_clear_kernel (context, &ps->tiles);
     gst_cl_clear_mem (context, &ps->tmp);
   }
   GST_OBJECT_LOCK (self);
@@ -443,19 +456,19 @@ create_plane_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
     const GstCLPlane * in, gint out_width, GError ** error)
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
-  GstCLContext *context = gst_cl_filter_get_context (filter);
-  const gchar *options = gst_cl_filter_wants_wide (filter) ?
-      "-DGST_CL_WIDE" : NULL;
+  gboolean wide = gst_cl_filter_wants_wide (filter);
+  const gchar *options = wide ? "-DGST_CL_WIDE" : NULL;
 
   ps->rows = gst_cl_filter_create_kernel (filter, "bicubicscale",
       scale_sources, in, options, "scale_rows", error);
   if (ps->rows)
     ps->columns = gst_cl_filter_create_kernel (filter, "bicubicscale",
         scale_sources, in, options, "scale_columns", error);
-  if (ps->columns)
-    ps->tmp = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
-        sizeof (gfloat) * in->channels * out_width * in->height, NULL, error);
-  return ps->tmp != NULL;
+  if (ps->columns && !wide)
+    ps->tiles = gst_cl_filter_create_kernel (filter, "bicubicscale",
+        scale_sources, in, options, "scale_tiles", error);
+  ps->tmp_size = sizeof (gfloat) * in->channels * out_width * in->height;
+  return ps->columns != NULL && (wide || ps->tiles != NULL);
 }
 
 /* The native kernel and sampler, made only when the native path is first
@@ -561,13 +574,79 @@ build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
   return TRUE;
 }
 
+/* Bytes of local memory scale_tiles needs for @ps's tables. */
+static gsize
+tile_local_bytes (const PlaneScaler * ps, const GstCLPlane * src)
+{
+  return (gsize) ps->y.span * TILE_COLUMNS * src->channels * sizeof (gfloat);
+}
+
+/* Whether the one-pass kernel can take @ps's scale: its source rows (a
+ * few for an upscale, some hundreds for a steep antialiased downscale) fit
+ * in local memory. */
 static gboolean
-run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
+tiles_fit (GstCLBicubicScale * self, const PlaneScaler * ps,
+    const GstCLPlane * src)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+
+  return ps->tiles
+      && gst_cl_context_kernel_group_size (context, ps->tiles) >=
+      TILE_COLUMNS * TILE_ROWS
+      && tile_local_bytes (ps, src) <= context->info->local_mem_size;
+}
+
+static gboolean
+run_tiles (GstCLBicubicScale * self, const GstCLPlane * src,
+    const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  const gsize local[2] = { TILE_COLUMNS, TILE_ROWS };
+  const gsize groups[2] = {
+    (dst->width + TILE_COLUMNS - 1) / TILE_COLUMNS,
+    (dst->height + TILE_ROWS - 1) / TILE_ROWS,
+  };
+  GstCLArgs args;
+
+  gst_cl_args_init (&args, ps->tiles);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_plane (&args, dst);
+  gst_cl_args_add_int (&args, dst->width);
+  gst_cl_args_add_int (&args, dst->height);
+  gst_cl_args_add_int (&args, ps->rect.x);
+  gst_cl_args_add_int (&args, ps->rect.y);
+  gst_cl_args_add_int (&args, ps->rect.w);
+  gst_cl_args_add_int (&args, ps->rect.h);
+  gst_cl_args_add_mem (&args, ps->x.starts);
+  gst_cl_args_add_mem (&args, ps->x.weights);
+  gst_cl_args_add_int (&args, ps->x.taps);
+  gst_cl_args_add_mem (&args, ps->y.starts);
+  gst_cl_args_add_mem (&args, ps->y.weights);
+  gst_cl_args_add_int (&args, ps->y.taps);
+  gst_cl_args_add_float4 (&args, ps->border[0], ps->border[1], ps->border[2],
+      ps->border[3]);
+  gst_cl_args_add (&args, tile_local_bytes (ps, src), NULL);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_groups (context, ps->tiles, 2, groups, local,
+      error);
+}
+
+static gboolean
+run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
     const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
   GstCLContext *context = gst_cl_filter_get_context (filter);
   GstCLArgs args;
+
+  if (ps->tmp == NULL) {
+    ps->tmp = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
+        ps->tmp_size, NULL, error);
+    if (ps->tmp == NULL)
+      return FALSE;
+  }
 
   gst_cl_args_init (&args, ps->rows);
   gst_cl_args_add_plane (&args, src);
@@ -603,6 +682,15 @@ run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
       && gst_cl_context_enqueue_2d (context, ps->columns,
       gst_cl_filter_items_per_row (filter, dst->width, dst->channels),
       dst->height, error);
+}
+
+static gboolean
+run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
+    const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
+{
+  if (tiles_fit (self, ps, src))
+    return run_tiles (self, src, dst, ps, error);
+  return run_two_passes (self, src, dst, ps, error);
 }
 
 static gboolean

@@ -275,6 +275,27 @@ static const gchar *const blur_sources[] = {
   gst_cl_kernel_common, gst_cl_kernel_boxblur, NULL
 };
 
+/* Neighbours one work-item scans alone in a group scan (boxblur.cl). */
+#define SCAN_RUN 4
+#define SCAN_RUN_OPTION "-DSCAN_RUN=" G_STRINGIFY (SCAN_RUN)
+
+/* [group scans][sum_wide] */
+static const gchar *const sat_build_options[2][2] = {
+  {NULL, "-DSUM_WIDE"},
+  {"-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION,
+      "-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION " -DSUM_WIDE"},
+};
+
+/* Where the filter runs one-pixel kernels (GPUs), the SAT's scans are
+ * shared by work-groups: one work-item per row or column leaves most of a
+ * GPU idle (0.74 ms for a 1080p frame on an H100). CPU devices keep one
+ * work-item per line. */
+static gboolean
+uses_group_scans (GstCLBoxBlur * self)
+{
+  return !gst_cl_filter_wants_wide (GST_CL_FILTER (self));
+}
+
 static guint
 variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
 {
@@ -295,10 +316,13 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
   cl_kernel *kernels = self->planes[p].kernels[v];
   const gchar *const *names =
       method == GST_CL_BOX_BLUR_METHOD_SAT ? sat : separable;
-  const gchar *options = plan->sum_wide ? "-DSUM_WIDE" : NULL;
+  const gchar *options;
 
   if (kernels[KERNEL_ROWS])
     return kernels;
+
+  options = sat_build_options[method == GST_CL_BOX_BLUR_METHOD_SAT
+      && uses_group_scans (self)][plan->sum_wide];
 
   GST_DEBUG_OBJECT (self, "plane %u: %s kernels, %s sums", p,
       method_name (method), plan->sum_wide ? "64-bit" : "32-bit");
@@ -393,6 +417,82 @@ run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
       src->width, error);
 }
 
+/* Bytes of one SAT entry of @plane. */
+static gsize
+sat_entry_bytes (const GstCLPlane * plane, const PlanePlan * plan)
+{
+  return (gsize) plane->channels * (plan->sum_wide ? 8 : 4);
+}
+
+/* Items of a work-group: at most @wanted and the kernel's limit, and few
+ * enough that @local_bytes_per_item each fit in the device's local memory. */
+static gsize
+group_items (GstCLBoxBlur * self, cl_kernel kernel, gsize wanted,
+    gsize local_bytes_per_item)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gsize fit = context->info->local_mem_size / local_bytes_per_item;
+
+  return MAX (MIN (MIN (wanted, fit),
+          gst_cl_context_kernel_group_size (context, kernel)), 1);
+}
+
+static gboolean
+enqueue_sat_rows (GstCLBoxBlur * self, cl_kernel kernel,
+    const GstCLPlane * src, const PlanePlan * plan, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gsize entry = sat_entry_bytes (src, plan);
+  gsize rows = src->height, items;
+  GstCLArgs args;
+
+  gst_cl_args_init (&args, kernel);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_mem (&args, self->scratch);
+  if (!uses_group_scans (self))
+    return gst_cl_args_check (&args, error)
+        && gst_cl_context_enqueue_1d (context, kernel, rows, error);
+
+  /* One group per row; run[] and part[] in local memory. */
+  items = group_items (self, kernel, 256, (SCAN_RUN + 1) * entry);
+  gst_cl_args_add (&args, items * SCAN_RUN * entry, NULL);
+  gst_cl_args_add (&args, items * entry, NULL);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_groups (context, kernel, 1, &rows, &items,
+      error);
+}
+
+static gboolean
+enqueue_sat_columns (GstCLBoxBlur * self, cl_kernel kernel,
+    const GstCLPlane * src, const PlanePlan * plan, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  const gsize columns = 16;
+  gsize entry = sat_entry_bytes (src, plan);
+  GstCLArgs args;
+
+  gst_cl_args_init (&args, kernel);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_mem (&args, self->scratch);
+  if (!uses_group_scans (self))
+    return gst_cl_args_check (&args, error)
+        && gst_cl_context_enqueue_1d (context, kernel, src->width, error);
+
+  /* Groups of 16 columns by up to 64 bands of rows: a band's total per
+   * item in local memory. */
+  gsize bands = group_items (self, kernel, 64 * columns, entry) / columns;
+  gsize groups[2] = { (src->width + columns - 1) / columns, 1 };
+  gsize local[2] = { columns, MAX (bands, 1) };
+
+  gst_cl_args_add (&args, local[0] * local[1] * entry, NULL);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_groups (context, kernel, 2, groups, local,
+      error);
+}
+
 static gboolean
 run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
     const GstCLPlane * dst, const PlanePlan * plan, GError ** error)
@@ -400,23 +500,9 @@ run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   GstCLArgs args;
 
-  gst_cl_args_init (&args, kernels[KERNEL_ROWS]);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_mem (&args, self->scratch);
-  if (!gst_cl_args_check (&args, error)
-      || !gst_cl_context_enqueue_1d (context, kernels[KERNEL_ROWS],
-          src->height, error))
-    return FALSE;
-
-  gst_cl_args_init (&args, kernels[KERNEL_COLUMNS]);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_mem (&args, self->scratch);
-  if (!gst_cl_args_check (&args, error)
-      || !gst_cl_context_enqueue_1d (context, kernels[KERNEL_COLUMNS],
-          src->width, error))
+  if (!enqueue_sat_rows (self, kernels[KERNEL_ROWS], src, plan, error)
+      || !enqueue_sat_columns (self, kernels[KERNEL_COLUMNS], src, plan,
+          error))
     return FALSE;
 
   gst_cl_args_init (&args, kernels[KERNEL_AVERAGE]);

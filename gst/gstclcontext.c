@@ -460,6 +460,44 @@ gst_cl_context_enqueue_1d (GstCLContext * self, cl_kernel kernel, gsize size,
   return enqueue (self, kernel, 1, &global, &local, error);
 }
 
+/**
+ * gst_cl_context_enqueue_groups:
+ * @groups: work-groups along each of @dims dimensions
+ * @local: work-items of a group along each dimension
+ *
+ * Runs @kernel as exactly @groups work-groups of @local items, for kernels
+ * whose groups share work through local memory.
+ */
+gboolean
+gst_cl_context_enqueue_groups (GstCLContext * self, cl_kernel kernel,
+    cl_uint dims, const gsize * groups, const gsize * local, GError ** error)
+{
+  gsize global[3];
+
+  g_return_val_if_fail (dims >= 1 && dims <= 3, FALSE);
+  for (cl_uint i = 0; i < dims; i++)
+    global[i] = groups[i] * local[i];
+  return enqueue (self, kernel, dims, global, local, error);
+}
+
+/**
+ * gst_cl_context_kernel_group_size:
+ *
+ * Returns: the most work-items a group of @kernel may have on the device
+ * (CL_KERNEL_WORK_GROUP_SIZE: the device's limit, or less where the kernel
+ * needs many registers).
+ */
+gsize
+gst_cl_context_kernel_group_size (GstCLContext * self, cl_kernel kernel)
+{
+  gsize size = 0;
+
+  if (clGetKernelWorkGroupInfo (kernel, self->info->device,
+          CL_KERNEL_WORK_GROUP_SIZE, sizeof (size), &size, NULL) != CL_SUCCESS)
+    size = self->info->max_work_group_size;
+  return MAX (size, 1);
+}
+
 /* Releases *@kernel, made through @context, if set and clears it. */
 void
 gst_cl_clear_kernel (GstCLContext * context, cl_kernel * kernel)

@@ -83,6 +83,13 @@ gboolean gst_cl_context_enqueue_2d (GstCLContext * context, cl_kernel kernel,
 gboolean gst_cl_context_enqueue_1d (GstCLContext * context, cl_kernel kernel,
     gsize size, GError ** error);
 
+gboolean gst_cl_context_enqueue_groups (GstCLContext * context,
+    cl_kernel kernel, cl_uint dims, const gsize * groups, const gsize * local,
+    GError ** error);
+
+gsize gst_cl_context_kernel_group_size (GstCLContext * context,
+    cl_kernel kernel);
+
 gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
 
 void gst_cl_clear_kernel (GstCLContext * context, cl_kernel * kernel);

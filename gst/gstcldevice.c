@@ -228,6 +228,8 @@ probe_device (GstCLDeviceInfo * info)
       sizeof (info->max_mem_alloc_size), &info->max_mem_alloc_size, NULL);
   clGetDeviceInfo (device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
       sizeof (info->max_work_group_size), &info->max_work_group_size, NULL);
+  clGetDeviceInfo (device, CL_DEVICE_LOCAL_MEM_SIZE,
+      sizeof (info->local_mem_size), &info->local_mem_size, NULL);
 
   /* Deprecated in OpenCL 2.0 but still answered; CPU devices share host
    * memory by nature. */

@@ -56,6 +56,7 @@ typedef struct
   gboolean host_unified;        /* device memory is host memory */
   cl_ulong max_mem_alloc_size;
   gsize max_work_group_size;
+  cl_ulong local_mem_size;
 } GstCLDeviceInfo;
 
 void gst_cl_debug_init (void);

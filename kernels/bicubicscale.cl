@@ -95,6 +95,59 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
             rect_h, starts, weights, taps, border));
 }
 
+/* One pass, for GPUs: a work-group makes a tile of the output, running
+ * the rows pass for the source rows under the tile into local memory
+ * (rows[], the host sizes it to span rows of the group's width) and the
+ * columns pass from there: no intermediate frame in global memory. The
+ * arithmetic is the two passes', so the bytes are the same. */
+__kernel void
+scale_tiles (PLANE_IN (src), int src_w, int src_h,
+    PLANE_OUT (dst), int dst_w, int dst_h,
+    int rect_x, int rect_y, int rect_w, int rect_h,
+    __global const int *x_starts, __global const float *x_weights,
+    int x_taps, __global const int *y_starts,
+    __global const float *y_weights, int y_taps, float4 border,
+    __local pix_t * rows)
+{
+  int lx = get_local_id (0);
+  int tile_w = get_local_size (0);
+  int tile_h = get_local_size (1);
+  int x = get_global_id (0);
+  int y = get_global_id (1);
+  int rx = x - rect_x;
+  bool in_picture_x = rx >= 0 && rx < rect_w;
+  /* the picture rows of the tile, clamped into the picture */
+  int ry0 = get_group_id (1) * tile_h - rect_y;
+  int first = y_starts[clamp (ry0, 0, rect_h - 1)];
+  int span = y_starts[clamp (ry0 + tile_h - 1, 0, rect_h - 1)] + y_taps -
+      first;
+
+  if (in_picture_x)
+    for (int r = get_local_id (1); r < span; r += tile_h)
+      rows[r * tile_w + lx] = row_pixel (src, src_pitch, src_w,
+          clamp (first + r, 0, src_h - 1), rx, rect_w, x_starts, x_weights,
+          x_taps);
+  barrier (CLK_LOCAL_MEM_FENCE);
+
+  if (x >= dst_w || y >= dst_h)
+    return;
+
+  int ry = y - rect_y;
+
+  if (!in_picture_x || ry < 0 || ry >= rect_h) {
+    STORE (dst, x, y, PIX_FROM_F4 (border));
+    return;
+  }
+
+  __local const pix_t *column = rows + (y_starts[ry] - first) * tile_w + lx;
+  pix_t acc = 0.0f, carry = 0.0f;
+
+  for (int k = 0; k < y_taps; k++)
+    ADD_TAP (pix_t, acc, carry, y_weights[k * rect_h + ry] *
+        column[k * tile_w]);
+  STORE (dst, x, y, acc);
+}
+
 #else
 
 /* WIDE / CHANNELS output pixels per work-item in the rows pass: their

@@ -134,7 +134,12 @@ box_columns (__global const row_t * tmp, int w, int h, int rx, int ry,
 }
 
 /* sat is (w + 1) x (h + 1): sat[j][i] = sum of src[0 .. j - 1][0 .. i - 1].
- * This pass leaves the prefix sums of each row in sat[y + 1]. */
+ * sat_rows leaves the prefix sums of each row in sat[y + 1]; sat_columns
+ * then adds the rows up, in place. */
+
+#ifndef GST_CL_GROUP_SCANS
+
+/* One work-item per row. */
 __kernel void
 sat_rows (PLANE_IN (src), int w, int h, __global sum_t * sat)
 {
@@ -156,7 +161,7 @@ sat_rows (PLANE_IN (src), int w, int h, __global sum_t * sat)
       sat[x] = 0;
 }
 
-/* Adds the rows up, in place: one work-item per column 1 .. w.
+/* One work-item per column 1 .. w.
  *
  * The barrier is not needed for correctness (columns are independent): it
  * makes PoCL's work-group compiler finish one row for the whole work-group
@@ -180,6 +185,120 @@ sat_columns (int w, int h, __global sum_t * sat)
     barrier (CLK_GLOBAL_MEM_FENCE);
   }
 }
+
+#else
+
+/* -DGST_CL_GROUP_SCANS (GPUs): the scans are shared by work-groups, so a
+ * frame gives hundreds of thousands of work-items rather than one per row
+ * or column; -DSCAN_RUN=n: neighbours one work-item scans alone. The host launches exactly the groups below and sizes the
+ * __local arguments; every work-item of a group reaches every barrier. */
+
+/* Inclusive prefix sum of v over the work-group's items (Hillis and
+ * Steele, in part[], one entry per item); part[n - 1] ends as the total. */
+static sum_t
+group_inclusive_scan (sum_t v, __local sum_t * part)
+{
+  int lid = get_local_id (0);
+  int n = get_local_size (0);
+
+  part[lid] = v;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (int d = 1; d < n; d <<= 1) {
+    sum_t add = lid >= d ? part[lid - d] : (sum_t) 0;
+
+    barrier (CLK_LOCAL_MEM_FENCE);
+    part[lid] += add;
+    barrier (CLK_LOCAL_MEM_FENCE);
+  }
+  return part[lid];
+}
+
+/* One work-group per row, in chunks of n * SCAN_RUN pixels: loaded and
+ * stored with neighbouring items at neighbouring pixels, scanned in local
+ * memory (run[], n * SCAN_RUN entries; part[], n). */
+__kernel void
+sat_rows (PLANE_IN (src), int w, int h, __global sum_t * sat,
+    __local sum_t * run, __local sum_t * part)
+{
+  int y = get_group_id (0);
+  int lid = get_local_id (0);
+  int n = get_local_size (0);
+  int chunk = n * SCAN_RUN;
+  __global sum_t *row = sat + (y + 1) * (w + 1);
+  sum_t carry = 0;
+
+  if (lid == 0)
+    row[0] = 0;
+  if (y == 0)
+    for (int x = lid; x <= w; x += n)
+      sat[x] = 0;
+
+  for (int x0 = 0; x0 < w; x0 += chunk) {
+    for (int k = 0; k < SCAN_RUN; k++) {
+      int i = k * n + lid;
+
+      run[i] = x0 + i < w ? LOAD_SUM (src, x0 + i, y) : (sum_t) 0;
+    }
+    barrier (CLK_LOCAL_MEM_FENCE);
+
+    sum_t total = 0;
+
+    for (int k = 0; k < SCAN_RUN; k++) {
+      total += run[lid * SCAN_RUN + k];
+      run[lid * SCAN_RUN + k] = total;
+    }
+
+    sum_t before = group_inclusive_scan (total, part) - total + carry;
+
+    for (int k = 0; k < SCAN_RUN; k++)
+      run[lid * SCAN_RUN + k] += before;
+    carry += part[n - 1];
+    barrier (CLK_LOCAL_MEM_FENCE);
+
+    for (int k = 0; k < SCAN_RUN; k++) {
+      int i = k * n + lid;
+
+      if (x0 + i < w)
+        row[x0 + i + 1] = run[i];
+    }
+    barrier (CLK_LOCAL_MEM_FENCE);
+  }
+}
+
+/* Work-groups of (columns, bands): each item adds up its band of rows of
+ * one column, the bands' totals meet in totals[] (one per item), and each
+ * item then writes its band's sums carried from the bands above. Columns
+ * are neighbours in memory at every step. */
+__kernel void
+sat_columns (int w, int h, __global sum_t * sat, __local sum_t * totals)
+{
+  int x = get_global_id (0) + 1;
+  int lx = get_local_id (0);
+  int band = get_local_id (1);
+  int columns = get_local_size (0);
+  int rows = (h + get_local_size (1) - 1) / get_local_size (1);
+  int y0 = 1 + band * rows;
+  int y1 = min (y0 + rows, h + 1);
+  __global sum_t *column = sat + x;
+  sum_t sum = 0;
+
+  if (x <= w)
+    for (int y = y0; y < y1; y++)
+      sum += column[y * (w + 1)];
+  totals[band * columns + lx] = sum;
+  barrier (CLK_LOCAL_MEM_FENCE);
+
+  sum = 0;
+  for (int b = 0; b < band; b++)
+    sum += totals[b * columns + lx];
+  if (x <= w)
+    for (int y = y0; y < y1; y++) {
+      sum += column[y * (w + 1)];
+      column[y * (w + 1)] = sum;
+    }
+}
+
+#endif
 
 __kernel void
 sat_average (__global const sum_t * sat, int w, int h, int rx, int ry,
