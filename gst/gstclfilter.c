@@ -809,8 +809,7 @@ attach_output (GstCLFilter * self, FrameSide * out, GError ** error)
   GstCLFilterPrivate *priv = PRIV (self);
 
   if (out->device)
-    return gst_cl_frame_attach_buffer (&priv->out, out->device,
-        CL_MEM_READ_WRITE, error);
+    return gst_cl_frame_attach_buffer (&priv->out, out->device, error);
   gst_cl_frame_attach (&priv->out, priv->device.context, out->host);
   return TRUE;
 }
@@ -821,8 +820,7 @@ attach_input (GstCLFilter * self, const FrameSide * in, GError ** error)
   GstCLFilterPrivate *priv = PRIV (self);
 
   if (in->device)
-    return gst_cl_frame_attach_buffer (&priv->in, in->device,
-        CL_MEM_READ_ONLY, error);
+    return gst_cl_frame_attach_buffer (&priv->in, in->device, error);
   return gst_cl_frame_upload (&priv->in, priv->device.context, in->host, error);
 }
 
