@@ -5,7 +5,7 @@
  * the GST_BUFFER_POOL_OPTION_VIDEO_META option each carries a GstVideoMeta
  * whose plane offsets are multiples of the device's
  * CL_DEVICE_MEM_BASE_ADDR_ALIGN, so that every plane can be handed to a
- * kernel as a sub-buffer (gst_cl_memory_create_sub_buffer()); without it
+ * kernel as a sub-buffer (gst_cl_memory_get_sub_buffer()); without it
  * frames have the default layout of their caps.
  */
 #pragma once

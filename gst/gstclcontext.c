@@ -15,6 +15,7 @@ static inline void
 count_created (GstCLContext * self, GstCLObjectType type)
 {
   g_atomic_int_inc (&self->live[type]);
+  g_atomic_int_inc (&self->created[type]);
 }
 
 static inline void
@@ -33,6 +34,19 @@ gint
 gst_cl_context_count_live (GstCLContext * self, GstCLObjectType type)
 {
   return g_atomic_int_get (&self->live[type]);
+}
+
+/**
+ * gst_cl_context_count_created:
+ *
+ * Returns: how many objects of @type were made through @context since it
+ * was: what tests check for objects made again where they should be
+ * reused.
+ */
+gint
+gst_cl_context_count_created (GstCLContext * self, GstCLObjectType type)
+{
+  return g_atomic_int_get (&self->created[type]);
 }
 
 static void
@@ -299,17 +313,9 @@ gst_cl_context_create_sub_buffer (GstCLContext * self, cl_mem buffer,
 {
   cl_buffer_region region = { offset, size };
   cl_int status;
-  cl_mem mem;
+  cl_mem mem = clCreateSubBuffer (buffer, flags, CL_BUFFER_CREATE_TYPE_REGION,
+      &region, &status);
 
-  /* A region from the start is the buffer itself (kernels keep to their
-   * extent), which saves the driver a sub-buffer. */
-  if (offset == 0) {
-    status = clRetainMemObject (buffer);
-    mem = buffer;
-  } else {
-    mem = clCreateSubBuffer (buffer, flags, CL_BUFFER_CREATE_TYPE_REGION,
-        &region, &status);
-  }
   if (!gst_cl_check (status, error, "Creating an OpenCL sub-buffer"))
     return NULL;
   count_created (self, GST_CL_OBJECT_MEM);

@@ -49,6 +49,7 @@ struct _GstCLContext
   GHashTable *programs;         /* "name options" -> cl_program */
   gsize local_size[2];
   gint live[GST_CL_N_OBJECT_TYPES];     /* atomic */
+  gint created[GST_CL_N_OBJECT_TYPES];  /* atomic, released or not */
 };
 
 GstCLContext *gst_cl_context_new (const GstCLDeviceInfo * info,
@@ -97,6 +98,9 @@ void gst_cl_clear_mem (GstCLContext * context, cl_mem * mem);
 void gst_cl_clear_sampler (GstCLContext * context, cl_sampler * sampler);
 
 gint gst_cl_context_count_live (GstCLContext * context, GstCLObjectType type);
+
+gint gst_cl_context_count_created (GstCLContext * context,
+    GstCLObjectType type);
 
 gdouble gst_cl_context_take_kernel_time (GstCLContext * context);
 

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclfilter.h"
-#include "gstclbufferpool.h"
-#include "gstclpinned.h"
+#include "gstclelement.h"
+#include "gstclmemory.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_debug);
 #define GST_CAT_DEFAULT gst_cl_filter_debug
@@ -17,17 +17,13 @@ enum
 
 typedef struct
 {
-  /* properties, under the object lock */
-  gchar *device;
-  GstCLStorage memory_setting;
+  GstCLElementDevice device;    /* the device property, the context */
+  GstCLStorage memory_setting;  /* property, under the object lock */
 
   /* READY and up */
-  GstCLContext *context;        /* also under the object lock */
-  gchar *opened_device;         /* the device property when opened */
   GstCLStorage setting;         /* the memory property when opened */
   GstCLStorage memory;          /* for the negotiated caps: image or buffer */
   GstCaps *device_caps;         /* what the device serves */
-  GstAllocator *pinned;         /* devices that do not share host memory */
   gchar *device_limits;         /* why it serves less than every caps, or
                                  * NULL where it serves every caps */
   GstCaps *refused;             /* the last caps event refused */
@@ -47,66 +43,10 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLFilter, gst_cl_filter,
 
 #define PRIV(self) ((GstCLFilterPrivate *) gst_cl_filter_get_instance_private (self))
 
-/* The short text a user reads for @error; its message, the detail,
- * goes into the debug string. */
-static gchar *
-error_text (GstCLFilter * self, const GError * error)
-{
-  GstElementFactory *factory = gst_element_get_factory (GST_ELEMENT (self));
-  const gchar *name = factory ? GST_OBJECT_NAME (factory) :
-      GST_OBJECT_NAME (self);
-
-  if (error->domain == GST_CL_ERROR) {
-    switch (error->code) {
-      case GST_CL_ERROR_NO_PLATFORM:
-        return g_strdup_printf ("No OpenCL platform is installed for %s", name);
-      case GST_CL_ERROR_NO_DEVICE:
-        return g_strdup_printf ("No OpenCL device found for %s", name);
-      case GST_CL_ERROR_NO_MATCH:
-        return g_strdup_printf ("No OpenCL device matches the device "
-            "property of %s", name);
-      case GST_CL_ERROR_UNSUPPORTED:
-        return g_strdup_printf ("The OpenCL device cannot run %s with these "
-            "settings and caps", name);
-      case GST_CL_ERROR_BUILD:
-        return g_strdup_printf ("Could not build the OpenCL program for %s",
-            name);
-      default:
-        break;
-    }
-  }
-  return g_strdup_printf ("OpenCL failed in %s", name);
-}
-
-/**
- * gst_cl_filter_post_error_full:
- *
- * Posts @error as an element error from @file, @function and @line (use
- * gst_cl_filter_post_error(), which passes the caller's): a short text,
- * and @error's message (the OpenCL error's name, a build log, sizes) as
- * the debug string.
- */
-void
-gst_cl_filter_post_error_full (GstCLFilter * self, const GError * error,
-    const gchar * file, const gchar * function, gint line)
-{
-  GstResourceError code = GST_RESOURCE_ERROR_FAILED;
-
-  if (error->domain == GST_CL_ERROR && error->code <= GST_CL_ERROR_NO_MATCH)
-    code = GST_RESOURCE_ERROR_NOT_FOUND;
-  else if (error->domain == GST_CL_ERROR
-      && error->code == GST_CL_ERROR_UNSUPPORTED)
-    code = GST_RESOURCE_ERROR_SETTINGS;
-
-  gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR,
-      GST_RESOURCE_ERROR, code, error_text (self, error),
-      g_strdup (error->message), file, function, line);
-}
-
 GstCLContext *
 gst_cl_filter_get_context (GstCLFilter * self)
 {
-  return PRIV (self)->context;
+  return PRIV (self)->device.context;
 }
 
 /**
@@ -143,7 +83,7 @@ gst_cl_filter_wants_wide (GstCLFilter * self)
   /* GST_CL_TEST_NARROW=1: the one-pixel kernels, which GPUs run with
    * buffers, on a CPU device too (for the kernel checks on Oclgrind). */
   return priv->memory == GST_CL_STORAGE_BUFFER
-      && (priv->context->info->type & CL_DEVICE_TYPE_CPU)
+      && (priv->device.context->info->type & CL_DEVICE_TYPE_CPU)
       && !g_getenv ("GST_CL_TEST_NARROW");
 }
 
@@ -178,14 +118,14 @@ gst_cl_filter_create_kernel (GstCLFilter * self, const gchar * program_name,
   GstCLFilterPrivate *priv = PRIV (self);
   gchar *options = gst_cl_plane_build_options (plane, priv->memory,
       extra_options);
-  cl_program program = gst_cl_context_get_program (priv->context,
+  cl_program program = gst_cl_context_get_program (priv->device.context,
       program_name, sources, options, error);
 
   g_free (options);
   if (program == NULL)
     return NULL;
-  return gst_cl_context_create_kernel (priv->context, program, kernel_name,
-      error);
+  return gst_cl_context_create_kernel (priv->device.context, program,
+      kernel_name, error);
 }
 
 /* "RGBA, BGRA, ..." from a list of format strings. */
@@ -207,7 +147,7 @@ static GstCaps *
 build_device_caps (GstCLFilter * self)
 {
   GstCLFilterPrivate *priv = PRIV (self);
-  const GstCLDeviceInfo *info = priv->context->info;
+  const GstCLDeviceInfo *info = priv->device.context->info;
   GstCaps *all = gst_caps_from_string ("video/x-raw, format = (string) "
       GST_CL_FORMATS);
   const GValue *formats = gst_structure_get_value (gst_caps_get_structure
@@ -434,39 +374,26 @@ add_field_caps (GstCaps * caps)
       gst_caps_features_new (GST_CAPS_FEATURE_FORMAT_INTERLACED, NULL));
 }
 
+/* After the context is open (its open hook): the memory property, and
+ * the caps the device serves with it. */
 static gboolean
-open_device (GstCLFilter * self, GError ** error)
+open_device (GstElement * element, GError ** error)
 {
+  GstCLFilter *self = GST_CL_FILTER (element);
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
-  gchar *selector;
-  const GstCLDeviceInfo *info;
+  const GstCLDeviceInfo *info = priv->device.context->info;
   GstCaps *caps;
-  gboolean ok;
 
   GST_OBJECT_LOCK (self);
-  selector = g_strdup (priv->device);
-  priv->opened_device = g_strdup (priv->device);
   priv->setting = priv->memory_setting;
   GST_OBJECT_UNLOCK (self);
-
-  ok = gst_cl_ensure_element_context (GST_ELEMENT (self), selector,
-      &priv->context, error);
-  g_free (selector);
-  if (!ok)
-    return FALSE;
-
-  info = priv->context->info;
   if (priv->setting == GST_CL_STORAGE_IMAGE && !info->image_support) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
         "memory=image, but %s has no image support (CL_DEVICE_IMAGE_SUPPORT "
         "is false); use memory=buffer or auto", info->device_name);
     return FALSE;
   }
-  GST_INFO_OBJECT (self, "using %s (%s)", info->device_name,
-      info->platform_name);
-  if (!info->host_unified)
-    priv->pinned = gst_cl_pinned_allocator_new (priv->context);
 
   GST_OBJECT_LOCK (self);
   caps = build_device_caps (self);
@@ -487,56 +414,38 @@ release_frames (GstCLFilter * self)
   gst_cl_frame_release (&priv->out);
 }
 
+/* Before the context is dropped (its close hook). */
 static void
-close_device (GstCLFilter * self)
+close_device (GstElement * element)
 {
+  GstCLFilter *self = GST_CL_FILTER (element);
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
-  GstCLContext *context;
 
   if (klass->close)
     klass->close (self);
   release_frames (self);
 
   GST_OBJECT_LOCK (self);
-  context = g_steal_pointer (&priv->context);
-  g_clear_pointer (&priv->opened_device, g_free);
   gst_clear_caps (&priv->device_caps);
   g_clear_pointer (&priv->device_limits, g_free);
   gst_clear_caps (&priv->refused);
   GST_OBJECT_UNLOCK (self);
-  gst_clear_object (&priv->pinned);
-  gst_clear_object (&context);
 }
 
-/* Whether the device is open as the device and memory properties now
- * say: they may change in READY, and apply when streaming starts. */
+/* Under the object lock: the memory property changed since the device was
+ * opened (in READY): it applies when streaming starts. */
 static gboolean
-device_is_current (GstCLFilter * self)
+memory_changed (GstElement * element)
 {
-  GstCLFilterPrivate *priv = PRIV (self);
-  gboolean current;
+  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (element));
 
-  GST_OBJECT_LOCK (self);
-  current = priv->context != NULL
-      && g_strcmp0 (priv->device, priv->opened_device) == 0
-      && priv->memory_setting == priv->setting;
-  GST_OBJECT_UNLOCK (self);
-  return current;
+  return priv->memory_setting != priv->setting;
 }
 
-/* Before streaming starts: the device again, where the device or memory
- * property changed in READY (or opening it failed there). */
-static gboolean
-reopen_if_changed (GstCLFilter * self, GError ** error)
-{
-  if (device_is_current (self))
-    return TRUE;
-  GST_INFO_OBJECT (self, "device or memory changed in READY: opening the "
-      "device again");
-  close_device (self);
-  return open_device (self, error);
-}
+static const GstCLElementHooks device_hooks = {
+  open_device, close_device, memory_changed,
+};
 
 /* Caps in OpenCL memory come first in what the element offers, next to
  * another cl element keeping frames on the device; but where its
@@ -554,18 +463,11 @@ static GstStateChangeReturn
 gst_cl_filter_change_state (GstElement * element, GstStateChange transition)
 {
   GstCLFilter *self = GST_CL_FILTER (element);
+  GstCLElementDevice *device = &PRIV (self)->device;
   GstStateChangeReturn ret;
-  GError *error = NULL;
 
-  if ((transition == GST_STATE_CHANGE_NULL_TO_READY
-          && !open_device (self, &error))
-      || (transition == GST_STATE_CHANGE_READY_TO_PAUSED
-          && !reopen_if_changed (self, &error))) {
-    gst_cl_filter_post_error (self, error);
-    g_clear_error (&error);
-    close_device (self);
+  if (!gst_cl_element_device_prepare (element, device, transition))
     return GST_STATE_CHANGE_FAILURE;
-  }
 
   if (transition == GST_STATE_CHANGE_READY_TO_PAUSED) {
     if (!peers_servable (self))
@@ -578,17 +480,15 @@ gst_cl_filter_change_state (GstElement * element, GstStateChange transition)
       transition);
 
   if (transition == GST_STATE_CHANGE_READY_TO_NULL)
-    close_device (self);
+    gst_cl_element_device_close (element, device);
   return ret;
 }
 
 static void
 gst_cl_filter_set_context (GstElement * element, GstContext * context)
 {
-  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (element));
-
-  gst_cl_element_set_context (element, context, &priv->device,
-      &priv->context);
+  gst_cl_element_device_set_context (element,
+      &PRIV (GST_CL_FILTER (element))->device, context);
   GST_ELEMENT_CLASS (gst_cl_filter_parent_class)->set_context (element,
       context);
 }
@@ -600,8 +500,8 @@ gst_cl_filter_query (GstBaseTransform * trans, GstPadDirection direction,
   GstCLFilter *self = GST_CL_FILTER (trans);
   gboolean answered;
 
-  if (gst_cl_handle_context_query (GST_ELEMENT (self), query,
-          &PRIV (self)->context))
+  if (gst_cl_element_device_query (GST_ELEMENT (self), &PRIV (self)->device,
+          query))
     return TRUE;
   answered = GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->query
       (trans, direction, query);
@@ -631,31 +531,19 @@ gst_cl_filter_accept_caps (GstBaseTransform * trans,
       (trans, direction, caps);
 }
 
-/* The output goes into downstream's pool where the element can fill it,
- * else into one of its own: OpenCL memory, or pinned host memory where
- * the device does not share host memory (gst_cl_decide_allocation()). */
 static gboolean
 gst_cl_filter_decide_allocation (GstBaseTransform * trans, GstQuery * query)
 {
-  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (trans));
-
-  return gst_cl_decide_allocation (GST_ELEMENT (trans), query, priv->context,
-      priv->pinned);
+  return gst_cl_element_decide_allocation (GST_ELEMENT (trans),
+      &PRIV (GST_CL_FILTER (trans))->device, query);
 }
 
 static gboolean
 gst_cl_filter_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
 {
-  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (trans));
-
-  /* Without a decide query the element is in passthrough: the query goes
-   * downstream, whose answer stands. */
-  if (decide_query == NULL)
-    return GST_BASE_TRANSFORM_CLASS
-        (gst_cl_filter_parent_class)->propose_allocation (trans,
-        decide_query, query);
-  return gst_cl_propose_allocation (query, priv->context, priv->pinned);
+  return gst_cl_element_propose_allocation (trans,
+      &PRIV (GST_CL_FILTER (trans))->device, decide_query, query);
 }
 
 /* Passthrough as the subclass's snapshot of its properties says, set only
@@ -752,9 +640,9 @@ setup_frames (GstCLFilter * self, const GstVideoInfo * in_info,
   }
   GST_DEBUG_OBJECT (self, "processing %s", fields ? "fields" : "frames");
   priv->field_frames = fields;
-  if (gst_cl_frame_setup (&priv->in, priv->context, in_info, priv->memory,
-          error)
-      && gst_cl_frame_setup (&priv->out, priv->context, out_info,
+  if (gst_cl_frame_setup (&priv->in, priv->device.context, in_info,
+          priv->memory, error)
+      && gst_cl_frame_setup (&priv->out, priv->device.context, out_info,
           priv->memory, error)
       && klass->set_info (self, &priv->in, &priv->out, error))
     return TRUE;
@@ -776,7 +664,7 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
    * keeps these infos). */
   gst_cl_normalize_par (&in_info->par_n, &in_info->par_d);
   gst_cl_normalize_par (&out_info->par_n, &out_info->par_d);
-  if (priv->context == NULL) {
+  if (priv->device.context == NULL) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
         ("caps set before the element has an OpenCL context"));
     return FALSE;
@@ -790,7 +678,8 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
           || gst_cl_caps_are_cl_memory (outcaps)))
     priv->memory = GST_CL_STORAGE_BUFFER;
   else
-    priv->memory = gst_cl_choose_storage (priv->setting, priv->context->info,
+    priv->memory =
+        gst_cl_choose_storage (priv->setting, priv->device.context->info,
         in_info, out_info);
   GST_INFO_OBJECT (self, "frames in %s",
       priv->memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers");
@@ -812,7 +701,7 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   if (!setup_frames (self, in_info, out_info, uses_field_frames (in_info,
               GST_VIDEO_INFO_INTERLACE_MODE (in_info) ==
               GST_VIDEO_INTERLACE_MODE_INTERLEAVED ? 2 : 1), &error)) {
-    gst_cl_filter_post_error (self, error);
+    gst_cl_element_post_error (self, error);
     g_clear_error (&error);
     return FALSE;
   }
@@ -837,7 +726,7 @@ gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
 static void
 post_kernel_time (GstCLFilter * self)
 {
-  gdouble ms = gst_cl_context_take_kernel_time (PRIV (self)->context);
+  gdouble ms = gst_cl_context_take_kernel_time (PRIV (self)->device.context);
 
   GST_DEBUG_OBJECT (self, "kernels ran %.3f ms", ms);
   gst_element_post_message (GST_ELEMENT (self),
@@ -920,9 +809,8 @@ attach_output (GstCLFilter * self, FrameSide * out, GError ** error)
   GstCLFilterPrivate *priv = PRIV (self);
 
   if (out->device)
-    return gst_cl_frame_attach_buffer (&priv->out, out->device,
-        CL_MEM_READ_WRITE, error);
-  gst_cl_frame_attach (&priv->out, priv->context, out->host);
+    return gst_cl_frame_attach_buffer (&priv->out, out->device, error);
+  gst_cl_frame_attach (&priv->out, priv->device.context, out->host);
   return TRUE;
 }
 
@@ -932,9 +820,8 @@ attach_input (GstCLFilter * self, const FrameSide * in, GError ** error)
   GstCLFilterPrivate *priv = PRIV (self);
 
   if (in->device)
-    return gst_cl_frame_attach_buffer (&priv->in, in->device,
-        CL_MEM_READ_ONLY, error);
-  return gst_cl_frame_upload (&priv->in, priv->context, in->host, error);
+    return gst_cl_frame_attach_buffer (&priv->in, in->device, error);
+  return gst_cl_frame_upload (&priv->in, priv->device.context, in->host, error);
 }
 
 /* Runs the element's kernels from @in to @out, which have the device
@@ -954,12 +841,13 @@ process_frame (GstCLFilter * self, const FrameSide * in, FrameSide * out,
       && attach_input (self, in, error)
       && klass->process (self, &priv->in, &priv->out, error);
   if (ok && out->host)
-    ok = gst_cl_frame_download (&priv->out, priv->context, out->host, error);
+    ok = gst_cl_frame_download (&priv->out, priv->device.context, out->host,
+        error);
   else if (ok && in->host)
-    ok = gst_cl_context_finish (priv->context, error);
+    ok = gst_cl_context_finish (priv->device.context, error);
   /* The device may still use the frames: wait before they are unmapped. */
   if (!ok)
-    clFinish (priv->context->queue);
+    clFinish (priv->device.context->queue);
   gst_cl_frame_detach (&priv->in);
   gst_cl_frame_detach (&priv->out);
   return ok;
@@ -1028,11 +916,11 @@ transform_in_cl_memory (GstCLFilter * self, GstBuffer * inbuf,
   if (out.host)
     gst_video_frame_unmap (&out_frame);
   if (!ok) {
-    gst_cl_filter_post_error (self, error);
+    gst_cl_element_post_error (self, error);
     g_clear_error (&error);
     return GST_FLOW_ERROR;
   }
-  if (priv->context->profiling)
+  if (priv->device.context->profiling)
     post_kernel_time (self);
   return GST_FLOW_OK;
 }
@@ -1123,10 +1011,10 @@ gst_cl_filter_transform_frame (GstVideoFilter * filter,
     ok = process_frame (self, &in, &out, &error);
   }
   if (!ok) {
-    gst_cl_filter_post_error (self, error);
+    gst_cl_element_post_error (self, error);
     g_clear_error (&error);
   }
-  if (ok && priv->context->profiling)
+  if (ok && priv->device.context->profiling)
     post_kernel_time (self);
   return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
 }
@@ -1140,8 +1028,8 @@ gst_cl_filter_set_property (GObject * object, guint prop_id,
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
     case PROP_DEVICE:
-      g_free (priv->device);
-      priv->device = g_value_dup_string (value);
+      g_free (priv->device.selector);
+      priv->device.selector = g_value_dup_string (value);
       break;
     case PROP_MEMORY:
       priv->memory_setting = g_value_get_enum (value);
@@ -1162,7 +1050,7 @@ gst_cl_filter_get_property (GObject * object, guint prop_id, GValue * value,
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
     case PROP_DEVICE:
-      g_value_set_string (value, priv->device);
+      g_value_set_string (value, priv->device.selector);
       break;
     case PROP_MEMORY:
       g_value_set_enum (value, priv->memory_setting);
@@ -1179,16 +1067,14 @@ gst_cl_filter_finalize (GObject * object)
 {
   GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (object));
 
-  g_free (priv->device);
-  /* A context set on the element while in NULL (by a bin it was added to,
-   * or the application) is still held: READY->NULL never came. */
-  gst_clear_object (&priv->context);
+  gst_cl_element_device_clear (&priv->device);
   G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
 }
 
 static void
 gst_cl_filter_init (GstCLFilter * self)
 {
+  gst_cl_element_device_init (&PRIV (self)->device, &device_hooks);
   gst_pad_add_probe (GST_BASE_TRANSFORM_SINK_PAD (self),
       GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, check_caps_event, self, NULL);
 }
@@ -1219,14 +1105,7 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
    * device. The device is opened on NULL->READY; a change in READY opens
    * the newly selected one on READY->PAUSED.
    */
-  g_object_class_install_property (gobject_class, PROP_DEVICE,
-      g_param_spec_string ("device", "Device",
-          "OpenCL device: \"P:D\" indices or a case-insensitive substring of "
-          "the platform or device name (empty: $GST_CL_DEVICE, else the "
-          "first GPU, else the first device); a change in READY applies at "
-          "the next READY->PAUSED", NULL,
-          G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
-          G_PARAM_STATIC_STRINGS));
+  gst_cl_element_install_device_property (gobject_class, PROP_DEVICE);
 
   /**
    * GstCLFilter:memory:

@@ -69,11 +69,4 @@ cl_kernel gst_cl_filter_create_kernel (GstCLFilter * filter,
     const GstCLPlane * plane, const gchar * extra_options,
     const gchar * kernel_name, GError ** error);
 
-void gst_cl_filter_post_error_full (GstCLFilter * filter, const GError * error,
-    const gchar * file, const gchar * function, gint line);
-
-#define gst_cl_filter_post_error(filter, error) \
-  gst_cl_filter_post_error_full ((filter), (error), __FILE__, GST_FUNCTION, \
-      __LINE__)
-
 G_END_DECLS

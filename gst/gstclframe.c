@@ -417,21 +417,22 @@ gst_cl_frame_can_attach_buffer (const GstCLFrame * frame, GstBuffer * buffer)
 /**
  * gst_cl_frame_attach_buffer:
  * @buffer: a buffer gst_cl_frame_can_attach_buffer() takes
- * @flags: how the kernels use it (CL_MEM_READ_ONLY, CL_MEM_READ_WRITE)
  *
- * Makes @buffer's planes the kernels' input or output, used in place, each
- * a sub-buffer.
+ * Makes @buffer's planes the kernels' input or output, used in place:
+ * the memory's own plane buffers (gst_cl_buffer_get_plane_mem()), made on
+ * its first frame and kept with it.
  */
 gboolean
 gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
-    cl_mem_flags flags, GError ** error)
+    GError ** error)
 {
+  frame->attached = TRUE;
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
     gint stride = 0;
 
-    plane->wrapper = gst_cl_buffer_create_plane_sub_buffer (buffer,
-        &frame->info, p, flags, &stride, error);
+    plane->wrapper = gst_cl_buffer_get_plane_mem (buffer, &frame->info, p,
+        &stride, error);
     if (plane->wrapper == NULL) {
       gst_cl_frame_detach (frame);
       return FALSE;
@@ -479,15 +480,20 @@ gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
 }
 
 /* Releases this frame's in-place wrappers (the device drops them once
- * the commands that use them are done). */
+ * the commands that use them are done), or lets go of an attached
+ * memory's planes. */
 void
 gst_cl_frame_detach (GstCLFrame * frame)
 {
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
 
-    gst_cl_clear_mem (frame->context, &plane->wrapper);
+    if (frame->attached)
+      plane->wrapper = NULL;
+    else
+      gst_cl_clear_mem (frame->context, &plane->wrapper);
   }
+  frame->attached = FALSE;
 }
 
 /* Y'CbCr of an R'G'B' colour, 0..1 and -0.5..0.5, for the info's matrix. */

@@ -52,6 +52,9 @@ typedef struct
   /* Buffers on a device that shares host memory (CPU devices): kernels
    * use the mapped frame in place, with no copy in or out. */
   gboolean in_place;
+  /* The wrappers are the planes of an attached GstCLMemory, which owns
+   * them (gst_cl_frame_attach_buffer()). */
+  gboolean attached;
   guint n_planes;
   GstCLPlane planes[GST_VIDEO_MAX_PLANES];
 } GstCLFrame;
@@ -81,7 +84,7 @@ gboolean gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
     GstBuffer * buffer);
 
 gboolean gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
-    cl_mem_flags flags, GError ** error);
+    GError ** error);
 
 gboolean gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe, GError ** error);

@@ -13,6 +13,15 @@ struct _GstCLAllocator
   GstCLContext *context;
 };
 
+/* A region of a memory's cl_mem that kernels take as a buffer of its
+ * own: a plane after the first of a frame. */
+typedef struct
+{
+  gsize offset;                 /* in the cl_mem */
+  gsize size;
+  cl_mem sub_buffer;
+} GstCLSubBuffer;
+
 /* A shared (sub-)memory has no cl_mem of its own: it uses its parent's,
  * and maps through it. Only a memory without a parent maps. */
 typedef struct
@@ -22,12 +31,16 @@ typedef struct
   GstCLContext *context;        /* a reference */
   cl_mem buffer;
 
+  /* Under the lock: */
   /* The host mapping, shared by nested maps: OpenCL forbids mapping a
    * region for writing twice. GstMemory's lock makes every nested map ask
    * for no more than the first did, and shared memories are read-only. */
   GMutex lock;
   guint host_maps;
   gpointer host;
+  /* Sub-buffers made so far, kept for the memory's life: a pool's frame
+   * is used with the same planes frame after frame. */
+  GArray *sub_buffers;          /* of GstCLSubBuffer */
 } GstCLMemory;
 
 G_DEFINE_TYPE_WITH_CODE (GstCLAllocator, gst_cl_allocator,
@@ -48,6 +61,7 @@ new_memory (GstAllocator * allocator, GstMemory * parent, cl_mem buffer,
 
   mem->context = gst_object_ref (GST_CL_ALLOCATOR (allocator)->context);
   mem->buffer = buffer;
+  mem->sub_buffers = g_array_new (FALSE, FALSE, sizeof (GstCLSubBuffer));
   g_mutex_init (&mem->lock);
   gst_memory_init (GST_MEMORY_CAST (mem), flags, allocator, parent, maxsize,
       gst_cl_context_get_base_align (mem->context) - 1, offset, size);
@@ -110,8 +124,12 @@ cl_free (GstAllocator * allocator, GstMemory * memory)
       clEnqueueUnmapMemObject (mem->context->queue, mem->buffer, mem->host,
           0, NULL, NULL);
     }
+    for (guint i = 0; i < mem->sub_buffers->len; i++)
+      gst_cl_clear_mem (mem->context, &g_array_index (mem->sub_buffers,
+              GstCLSubBuffer, i).sub_buffer);
     gst_cl_clear_mem (mem->context, &mem->buffer);
   }
+  g_array_unref (mem->sub_buffers);
   g_mutex_clear (&mem->lock);
   gst_object_unref (mem->context);
   g_free (mem);
@@ -374,7 +392,7 @@ gst_cl_memory_get_mem (GstMemory * mem)
  * gst_cl_memory_is_aligned:
  *
  * Returns: whether @offset of @mem's bytes is where a sub-buffer may
- * start (gst_cl_memory_create_sub_buffer()); the planes of the frames of a
+ * start (gst_cl_memory_get_sub_buffer()); the planes of the frames of a
  * #GstCLBufferPool are.
  */
 gboolean
@@ -387,18 +405,51 @@ gst_cl_memory_is_aligned (GstMemory * mem, gsize offset)
       gst_cl_context_get_base_align (self->context) == 0;
 }
 
+/* The sub-buffer of @size bytes at @offset of @root's cl_mem: the one
+ * made before, else a new one, kept. */
+static cl_mem
+cached_sub_buffer (GstCLMemory * root, gsize offset, gsize size,
+    GError ** error)
+{
+  GstCLSubBuffer region = { offset, size, NULL };
+  cl_mem found = NULL;
+
+  g_mutex_lock (&root->lock);
+  for (guint i = 0; i < root->sub_buffers->len && !found; i++) {
+    GstCLSubBuffer *cached = &g_array_index (root->sub_buffers,
+        GstCLSubBuffer, i);
+
+    if (cached->offset == offset && cached->size == size)
+      found = cached->sub_buffer;
+  }
+  /* Flags 0: the buffer's own (read and write), whichever way a kernel
+   * uses the plane, so that one sub-buffer serves every element. */
+  if (!found && (region.sub_buffer =
+          gst_cl_context_create_sub_buffer (root->context, root->buffer, 0,
+              offset, size, error))) {
+    g_array_append_val (root->sub_buffers, region);
+    found = region.sub_buffer;
+  }
+  g_mutex_unlock (&root->lock);
+  return found;
+}
+
 /**
- * gst_cl_memory_create_sub_buffer:
+ * gst_cl_memory_get_sub_buffer:
  * @offset: from the start of @mem's bytes, aligned
  *   (gst_cl_memory_is_aligned())
  *
- * Returns: a new sub-buffer of @mem's cl_mem, e.g. a plane for a kernel,
- * or %NULL with @error set; release it with gst_cl_clear_mem() on @mem's
- * context.
+ * Returns: (transfer none): @size bytes of @mem's cl_mem from @offset, as
+ * a buffer for a kernel (e.g. a plane), or %NULL with @error set. A region
+ * from the cl_mem's start is the cl_mem itself (kernels keep to their
+ * extent; on NVIDIA, writing a sub-buffer costs far more than writing its
+ * parent). Any other region is a sub-buffer, made on first use and kept
+ * with the memory, which releases it: the same region of the same memory
+ * is the same sub-buffer. Valid while @mem is.
  */
 cl_mem
-gst_cl_memory_create_sub_buffer (GstMemory * mem, gsize offset, gsize size,
-    cl_mem_flags flags, GError ** error)
+gst_cl_memory_get_sub_buffer (GstMemory * mem, gsize offset, gsize size,
+    GError ** error)
 {
   GstCLMemory *self = (GstCLMemory *) mem;
 
@@ -418,8 +469,9 @@ gst_cl_memory_create_sub_buffer (GstMemory * mem, gsize offset, gsize size,
         gst_cl_context_get_base_align (self->context));
     return NULL;
   }
-  return gst_cl_context_create_sub_buffer (self->context, root_of (mem)->buffer,
-      flags, mem->offset + offset, size, error);
+  if (mem->offset + offset == 0)
+    return root_of (mem)->buffer;
+  return cached_sub_buffer (root_of (mem), mem->offset + offset, size, error);
 }
 
 /**
@@ -593,23 +645,22 @@ gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,
 }
 
 /**
- * gst_cl_buffer_create_plane_sub_buffer:
+ * gst_cl_buffer_get_plane_mem:
  * @buffer: one #GstCLMemory with a frame of @info, laid out as its video
  *   meta says (else as the default layout of @info)
  * @stride: (out) (optional): the plane's row pitch, in bytes
  *
- * Returns: a new sub-buffer holding plane @plane (from its first byte to
- * the end of its last row's pixels), as kernels take planes; or %NULL with
- * @error set, %GST_CL_ERROR_UNSUPPORTED where the plane does not start at
- * an aligned offset (gst_cl_memory_is_aligned(); the planes of a
+ * Returns: (transfer none): plane @plane (from its first byte to the end
+ * of its last row's pixels) as kernels take planes
+ * (gst_cl_memory_get_sub_buffer()), valid while @buffer's memory is; or
+ * %NULL with @error set, %GST_CL_ERROR_UNSUPPORTED where the plane does not
+ * start at an aligned offset (gst_cl_memory_is_aligned(); the planes of a
  * #GstCLBufferPool do): copy it on the device instead, from
- * gst_cl_memory_get_mem(). Release it with gst_cl_clear_mem() on the
- * memory's context.
+ * gst_cl_memory_get_mem().
  */
 cl_mem
-gst_cl_buffer_create_plane_sub_buffer (GstBuffer * buffer,
-    const GstVideoInfo * info, guint plane, cl_mem_flags flags,
-    gint * stride, GError ** error)
+gst_cl_buffer_get_plane_mem (GstBuffer * buffer, const GstVideoInfo * info,
+    guint plane, gint * stride, GError ** error)
 {
   GstMemory *mem = gst_buffer_peek_memory (buffer, 0);
   GstVideoInfo layout;
@@ -622,5 +673,5 @@ gst_cl_buffer_create_plane_sub_buffer (GstBuffer * buffer,
   plane_region (info, &layout, plane, &r);
   if (stride)
     *stride = r.stride;
-  return gst_cl_memory_create_sub_buffer (mem, r.offset, r.size, flags, error);
+  return gst_cl_memory_get_sub_buffer (mem, r.offset, r.size, error);
 }

@@ -53,15 +53,14 @@ cl_mem gst_cl_memory_get_mem (GstMemory * mem);
 
 gboolean gst_cl_memory_is_aligned (GstMemory * mem, gsize offset);
 
-cl_mem gst_cl_memory_create_sub_buffer (GstMemory * mem, gsize offset,
-    gsize size, cl_mem_flags flags, GError ** error);
+cl_mem gst_cl_memory_get_sub_buffer (GstMemory * mem, gsize offset,
+    gsize size, GError ** error);
 
 gboolean gst_cl_buffer_is_on_context (GstBuffer * buffer,
     GstCLContext * context);
 
-cl_mem gst_cl_buffer_create_plane_sub_buffer (GstBuffer * buffer,
-    const GstVideoInfo * info, guint plane, cl_mem_flags flags,
-    gint * stride, GError ** error);
+cl_mem gst_cl_buffer_get_plane_mem (GstBuffer * buffer,
+    const GstVideoInfo * info, guint plane, gint * stride, GError ** error);
 
 gboolean gst_cl_buffer_write_frame (GstBuffer * buffer,
     const GstVideoFrame * frame, GError ** error);

@@ -5,9 +5,9 @@
 
 #include <gst/video/video.h>
 
-#include "gstclbufferpool.h"
+#include "gstclelement.h"
 #include "gstclframe.h"
-#include "gstclpinned.h"
+#include "gstclmemory.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_copy_debug);
 #define GST_CAT_DEFAULT gst_cl_memory_copy_debug
@@ -20,11 +20,7 @@ enum
 
 typedef struct
 {
-  gchar *device;                /* property, under the object lock */
-
-  /* READY and up */
-  GstCLContext *context;        /* also under the object lock */
-  GstAllocator *pinned;         /* devices that do not share host memory */
+  GstCLElementDevice device;
 
   GstVideoInfo info;            /* the negotiated frames, on either side */
 } GstCLMemoryCopyPrivate;
@@ -45,93 +41,26 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLMemoryCopy, gst_cl_memory_copy,
 #define PRIV(self) ((GstCLMemoryCopyPrivate *) \
     gst_cl_memory_copy_get_instance_private (GST_CL_MEMORY_COPY (self)))
 
-/* @text for the user; @error's message (the OpenCL error's name, sizes)
- * goes into the debug string, with the caller's place in the code. */
-static void
-post_error_full (GstCLMemoryCopy * self, GstResourceError code,
-    const gchar * text, const GError * error, const gchar * file,
-    const gchar * function, gint line)
-{
-  gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR,
-      GST_RESOURCE_ERROR, code, g_strdup (text), g_strdup (error->message),
-      file, function, line);
-}
-
-#define post_error(self, code, text, error) \
-  post_error_full ((self), (code), (text), (error), __FILE__, GST_FUNCTION, \
-      __LINE__)
-
-static gboolean
-open_device (GstCLMemoryCopy * self, GError ** error)
-{
-  GstCLMemoryCopyPrivate *priv = PRIV (self);
-  gchar *selector;
-  gboolean ok;
-
-  GST_OBJECT_LOCK (self);
-  selector = g_strdup (priv->device);
-  GST_OBJECT_UNLOCK (self);
-  ok = gst_cl_ensure_element_context (GST_ELEMENT (self), selector,
-      &priv->context, error);
-  g_free (selector);
-  if (!ok)
-    return FALSE;
-
-  GST_INFO_OBJECT (self, "using %s (%s)", priv->context->info->device_name,
-      priv->context->info->platform_name);
-  if (!priv->context->info->host_unified)
-    priv->pinned = gst_cl_pinned_allocator_new (priv->context);
-  return TRUE;
-}
-
-static void
-close_device (GstCLMemoryCopy * self)
-{
-  GstCLMemoryCopyPrivate *priv = PRIV (self);
-  GstCLContext *context;
-
-  GST_OBJECT_LOCK (self);
-  context = g_steal_pointer (&priv->context);
-  GST_OBJECT_UNLOCK (self);
-  gst_clear_object (&priv->pinned);
-  gst_clear_object (&context);
-}
-
 static GstStateChangeReturn
 gst_cl_memory_copy_change_state (GstElement * element,
     GstStateChange transition)
 {
-  GstCLMemoryCopy *self = GST_CL_MEMORY_COPY (element);
+  GstCLElementDevice *device = &PRIV (element)->device;
   GstStateChangeReturn ret;
-  GError *error = NULL;
 
-  if (transition == GST_STATE_CHANGE_NULL_TO_READY
-      && !open_device (self, &error)) {
-    gboolean not_found = error->domain == GST_CL_ERROR
-        && error->code <= GST_CL_ERROR_NO_MATCH;
-
-    post_error (self, not_found ? GST_RESOURCE_ERROR_NOT_FOUND :
-        GST_RESOURCE_ERROR_FAILED, "Could not open an OpenCL device", error);
-    g_clear_error (&error);
-    close_device (self);
+  if (!gst_cl_element_device_prepare (element, device, transition))
     return GST_STATE_CHANGE_FAILURE;
-  }
-
   ret = GST_ELEMENT_CLASS (gst_cl_memory_copy_parent_class)->change_state
       (element, transition);
-
   if (transition == GST_STATE_CHANGE_READY_TO_NULL)
-    close_device (self);
+    gst_cl_element_device_close (element, device);
   return ret;
 }
 
 static void
 gst_cl_memory_copy_set_context (GstElement * element, GstContext * context)
 {
-  GstCLMemoryCopyPrivate *priv = PRIV (element);
-
-  gst_cl_element_set_context (element, context, &priv->device,
-      &priv->context);
+  gst_cl_element_device_set_context (element, &PRIV (element)->device, context);
   GST_ELEMENT_CLASS (gst_cl_memory_copy_parent_class)->set_context (element,
       context);
 }
@@ -140,10 +69,8 @@ static gboolean
 gst_cl_memory_copy_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
 {
-  GstCLMemoryCopyPrivate *priv = PRIV (trans);
-
-  if (gst_cl_handle_context_query (GST_ELEMENT (trans), query,
-          &priv->context))
+  if (gst_cl_element_device_query (GST_ELEMENT (trans), &PRIV (trans)->device,
+          query))
     return TRUE;
   return GST_BASE_TRANSFORM_CLASS (gst_cl_memory_copy_parent_class)->query
       (trans, direction, query);
@@ -193,33 +120,20 @@ gst_cl_memory_copy_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   return TRUE;
 }
 
-/* Output into downstream's pool where the element can fill it, else into
- * a pool of its own (gst_cl_decide_allocation()). */
 static gboolean
 gst_cl_memory_copy_decide_allocation (GstBaseTransform * trans,
     GstQuery * query)
 {
-  GstCLMemoryCopyPrivate *priv = PRIV (trans);
-
-  return gst_cl_decide_allocation (GST_ELEMENT (trans), query,
-      priv->context, priv->pinned);
+  return gst_cl_element_decide_allocation (GST_ELEMENT (trans),
+      &PRIV (trans)->device, query);
 }
 
-/* Upstream fills frames of our input caps: a GstCLBufferPool for OpenCL
- * memory, else host memory (pinned where that helps). */
 static gboolean
 gst_cl_memory_copy_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
 {
-  GstCLMemoryCopyPrivate *priv = PRIV (trans);
-
-  /* Without a decide query the element passes through: the query goes
-   * downstream, whose answer stands. */
-  if (decide_query == NULL)
-    return GST_BASE_TRANSFORM_CLASS
-        (gst_cl_memory_copy_parent_class)->propose_allocation (trans,
-        decide_query, query);
-  return gst_cl_propose_allocation (query, priv->context, priv->pinned);
+  return gst_cl_element_propose_allocation (trans, &PRIV (trans)->device,
+      decide_query, query);
 }
 
 /* Frames that are not OpenCL memory of this context: mapped to the host
@@ -263,7 +177,7 @@ gst_cl_memory_copy_transform (GstBaseTransform * trans, GstBuffer * inbuf,
             priv->info.height, GST_VIDEO_INFO_NAME (&priv->info)));
     return GST_FLOW_ERROR;
   }
-  if (gst_cl_buffer_is_on_context (cl_buffer, priv->context))
+  if (gst_cl_buffer_is_on_context (cl_buffer, priv->device.context))
     ok = to_device ? gst_cl_buffer_write_frame (cl_buffer, &host, &error) :
         gst_cl_buffer_read_frame (cl_buffer, &host, &error);
   else if (!(ok = copy_through_host (self, cl_buffer, &host)))
@@ -274,10 +188,14 @@ gst_cl_memory_copy_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   gst_video_frame_unmap (&host);
 
   if (!ok) {
-    post_error (self, to_device ? GST_RESOURCE_ERROR_WRITE :
-        GST_RESOURCE_ERROR_READ, to_device ?
-        "Could not copy a frame into OpenCL memory" :
-        "Could not copy a frame out of OpenCL memory", error);
+    if (to_device)
+      GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+          ("Could not copy a frame into OpenCL memory"), ("%s",
+              error->message));
+    else
+      GST_ELEMENT_ERROR (self, RESOURCE, READ,
+          ("Could not copy a frame out of OpenCL memory"), ("%s",
+              error->message));
     g_clear_error (&error);
     return GST_FLOW_ERROR;
   }
@@ -293,8 +211,8 @@ gst_cl_memory_copy_set_property (GObject * object, guint prop_id,
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
     case PROP_DEVICE:
-      g_free (priv->device);
-      priv->device = g_value_dup_string (value);
+      g_free (priv->device.selector);
+      priv->device.selector = g_value_dup_string (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -312,7 +230,7 @@ gst_cl_memory_copy_get_property (GObject * object, guint prop_id,
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
     case PROP_DEVICE:
-      g_value_set_string (value, priv->device);
+      g_value_set_string (value, priv->device.selector);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -324,13 +242,14 @@ gst_cl_memory_copy_get_property (GObject * object, guint prop_id,
 static void
 gst_cl_memory_copy_finalize (GObject * object)
 {
-  g_free (PRIV (object)->device);
+  gst_cl_element_device_clear (&PRIV (object)->device);
   G_OBJECT_CLASS (gst_cl_memory_copy_parent_class)->finalize (object);
 }
 
 static void
 gst_cl_memory_copy_init (GstCLMemoryCopy * self)
 {
+  gst_cl_element_device_init (&PRIV (self)->device, NULL);
 }
 
 static void
@@ -377,15 +296,10 @@ gst_cl_memory_copy_class_init (GstCLMemoryCopyClass * klass)
   /**
    * GstCLMemoryCopy:device:
    *
-   * The OpenCL device, as the cl elements' device property selects it.
+   * The OpenCL device, as the cl elements' device property selects it; a
+   * change in READY applies at the next READY->PAUSED.
    */
-  g_object_class_install_property (gobject_class, PROP_DEVICE,
-      g_param_spec_string ("device", "Device",
-          "OpenCL device: \"P:D\" indices or a case-insensitive substring of "
-          "the platform or device name (empty: $GST_CL_DEVICE, else the "
-          "first GPU, else the first device)", NULL,
-          G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
-          G_PARAM_STATIC_STRINGS));
+  gst_cl_element_install_device_property (gobject_class, PROP_DEVICE);
 
   element_class->change_state = gst_cl_memory_copy_change_state;
   element_class->set_context = gst_cl_memory_copy_set_context;

@@ -643,6 +643,57 @@ GST_START_TEST (test_no_such_device)
 
 GST_END_TEST;
 
+/* A device selector set in READY is the one used from READY->PAUSED on,
+ * as for the cl elements: one that matches nothing makes the start fail
+ * with an error naming it; the default device's name starts it again, on
+ * that device. */
+GST_START_TEST (test_device_set_in_ready)
+{
+  const gchar *factories[] = { "clupload", "cldownload" };
+  const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
+
+  fail_unless (device != NULL, "no OpenCL device");
+  for (guint i = 0; i < G_N_ELEMENTS (factories); i++) {
+    GstElement *e = gst_element_factory_make (factories[i], NULL);
+    GstBus *bus = gst_bus_new ();
+    GstCLContext *context;
+    GstMessage *msg;
+    GError *error = NULL;
+    gchar *debug = NULL;
+
+    gst_element_set_bus (e, bus);
+    fail_unless_equals_int (gst_element_set_state (e, GST_STATE_READY),
+        GST_STATE_CHANGE_SUCCESS);
+    g_object_set (e, "device", "no-such-opencl-device", NULL);
+    fail_unless_equals_int (gst_element_set_state (e, GST_STATE_PAUSED),
+        GST_STATE_CHANGE_FAILURE);
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL, "%s: no error posted", factories[i]);
+    gst_message_parse_error (msg, &error, &debug);
+    fail_unless (g_error_matches (error, GST_RESOURCE_ERROR,
+            GST_RESOURCE_ERROR_NOT_FOUND), "%s", error->message);
+    fail_unless (strstr (debug, "no-such-opencl-device") != NULL, "%s", debug);
+    g_clear_error (&error);
+    g_free (debug);
+    gst_message_unref (msg);
+
+    g_object_set (e, "device", device->device_name, NULL);
+    fail_unless (gst_element_set_state (e, GST_STATE_PAUSED) !=
+        GST_STATE_CHANGE_FAILURE);
+    context = rel_query_cl_context (e);
+    fail_unless (context != NULL);
+    fail_unless_equals_string (context->info->device_name,
+        device->device_name);
+    gst_object_unref (context);
+    gst_element_set_state (e, GST_STATE_NULL);
+    gst_element_set_bus (e, NULL);
+    gst_object_unref (bus);
+    gst_object_unref (e);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 clupload_suite (void)
 {
@@ -661,6 +712,7 @@ clupload_suite (void)
   tcase_add_test (tc, test_shared_context);
   tcase_add_test (tc, test_short_buffer);
   tcase_add_test (tc, test_no_such_device);
+  tcase_add_test (tc, test_device_set_in_ready);
   return s;
 }
 

@@ -262,6 +262,63 @@ GST_START_TEST (test_soak)
 
 GST_END_TEST;
 
+/* 4. Frames in OpenCL memory, two planes after the first each (NV12
+ * between clupload, the elements and cldownload): once the first frame
+ * has been through, the elements use the planes of their pools' frames
+ * as the frames' memories keep them, and make no more memory objects. */
+#define WARM_FRAMES 20
+#define CL_CAPS "video/x-raw(memory:OpenCLMemory)"
+
+static GstPadProbeReturn
+record_created_mems (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  GstCLContext *context = g_object_get_data (G_OBJECT (pad), "cl-context");
+  gint created = gst_cl_context_count_created (context, GST_CL_OBJECT_MEM);
+
+  g_array_append_val ((GArray *) user_data, created);
+  return GST_PAD_PROBE_OK;
+}
+
+GST_START_TEST (test_planes_made_once)
+{
+  GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers="
+      G_STRINGIFY (WARM_FRAMES) " pattern=ball ! video/x-raw, format=NV12, "
+      "width=64, height=48 ! clupload ! clrotate name=clrotate angle=10 ! "
+      CL_CAPS " ! clboxblur radius=2 ! " CL_CAPS " ! cldownload ! "
+      "fakesink name=sink", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstPad *pad = gst_element_get_static_pad (sink, "sink");
+  GArray *created = g_array_new (FALSE, FALSE, sizeof (gint));
+  GstCLContext *context;
+
+  /* The first frame prerolls: the probe sees the frames after it. */
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PAUSED) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless_equals_int (gst_element_get_state (pipeline, NULL, NULL,
+          GST_CLOCK_TIME_NONE), GST_STATE_CHANGE_SUCCESS);
+  context = pipeline_cl_context (pipeline);
+  g_object_set_data (G_OBJECT (pad), "cl-context", context);
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, record_created_mems,
+      created, NULL);
+  play_to_eos (pipeline);
+  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+
+  fail_unless_equals_int (created->len, WARM_FRAMES - 1);
+  for (guint i = 1; i < created->len; i++)
+    fail_unless (g_array_index (created, gint, i) ==
+        g_array_index (created, gint, 0), "frame %u made %d memory objects",
+        i + 2, g_array_index (created, gint, i) -
+        g_array_index (created, gint, i - 1));
+
+  g_array_unref (created);
+  gst_object_unref (pad);
+  gst_object_unref (sink);
+  assert_all_released (pipeline, context);
+}
+
+GST_END_TEST;
+
 static Suite *
 cllifecycle_suite (void)
 {
@@ -278,6 +335,7 @@ cllifecycle_suite (void)
   tcase_add_loop_test (tc, test_state_cycles, 0, G_N_ELEMENTS (memories));
   tcase_add_test (tc, test_new_pipelines);
   tcase_add_test (tc, test_soak);
+  tcase_add_test (tc, test_planes_made_once);
   return s;
 }
 

@@ -164,8 +164,16 @@ configured_pool (GstCLContext * context, const gchar * caps_string)
   return pool;
 }
 
+static gint
+created_mems (GstCLContext * context)
+{
+  return gst_cl_context_count_created (context, GST_CL_OBJECT_MEM);
+}
+
 /* Every plane at an aligned offset, a sub-buffer of it holds its bytes,
- * and the video meta says where. */
+ * and the video meta says where. The first plane is the memory's cl_mem
+ * itself; the others are sub-buffers made once and kept with the memory,
+ * which releases them. */
 GST_START_TEST (test_pool_layout_and_sub_buffers)
 {
   GstCLContext *context = new_context ();
@@ -179,6 +187,8 @@ GST_START_TEST (test_pool_layout_and_sub_buffers)
   GError *error = NULL;
   guint8 *expected;
   GstVideoInfo info;
+  cl_mem planes[GST_VIDEO_MAX_PLANES];
+  gint created, live;
 
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 33, 17);
 
@@ -201,47 +211,57 @@ GST_START_TEST (test_pool_layout_and_sub_buffers)
   memcpy (map.data, expected, mem->size);
   gst_memory_unmap (mem, &map);
 
+  created = created_mems (context);
+  live = live_mems (context);
   for (guint p = 0; p < meta->n_planes; p++) {
     gint width = p ? 17 : 33, rows = p ? 9 : 17, stride = 0;
     gsize size = (gsize) meta->stride[p] * (rows - 1) + width;
-    cl_mem sub;
     guint8 *bytes = g_malloc (size);
 
     fail_unless (meta->offset[p] % align == 0, "plane %u at %" G_GSIZE_FORMAT,
         p, meta->offset[p]);
     fail_unless (gst_cl_memory_is_aligned (mem, meta->offset[p]));
-    sub = gst_cl_buffer_create_plane_sub_buffer (buffer, &info, p,
-        CL_MEM_READ_ONLY, &stride, &error);
-    fail_unless (sub != NULL, "%s", error ? error->message : "");
+    planes[p] = gst_cl_buffer_get_plane_mem (buffer, &info, p, &stride,
+        &error);
+    fail_unless (planes[p] != NULL, "%s", error ? error->message : "");
     fail_unless_equals_int (stride, meta->stride[p]);
-    fail_unless_equals_int (clEnqueueReadBuffer (context->queue, sub, CL_TRUE,
-            0, size, bytes, 0, NULL, NULL), CL_SUCCESS);
+    fail_unless_equals_int (clEnqueueReadBuffer (context->queue, planes[p],
+            CL_TRUE, 0, size, bytes, 0, NULL, NULL), CL_SUCCESS);
     fail_unless (memcmp (bytes, expected + meta->offset[p], size) == 0);
-    gst_cl_clear_mem (context, &sub);
     g_free (bytes);
   }
   g_free (expected);
+  fail_unless (planes[0] == gst_cl_memory_get_mem (mem));
+  fail_unless_equals_int (created_mems (context), created + 2);
+  fail_unless_equals_int (live_mems (context), live + 2);
+
+  /* Asked again, as for every frame: the same sub-buffers, none made. */
+  for (guint frame = 0; frame < 3; frame++)
+    for (guint p = 0; p < meta->n_planes; p++)
+      fail_unless (gst_cl_buffer_get_plane_mem (buffer, &info, p, NULL,
+              &error) == planes[p], "plane %u made again", p);
+  fail_unless_equals_int (created_mems (context), created + 2);
 
   /* An unaligned offset, or a region past the end, is an error. */
   meta->offset[1] += 1;
   if (align > 1) {
-    fail_unless (gst_cl_buffer_create_plane_sub_buffer (buffer, &info, 1,
-            CL_MEM_READ_ONLY, NULL, &error) == NULL);
+    fail_unless (gst_cl_buffer_get_plane_mem (buffer, &info, 1, NULL,
+            &error) == NULL);
     fail_unless (g_error_matches (error, GST_CL_ERROR,
             GST_CL_ERROR_UNSUPPORTED));
     g_clear_error (&error);
-    fail_unless (gst_cl_memory_create_sub_buffer (mem, 1, 8, CL_MEM_READ_ONLY,
-            &error) == NULL);
+    fail_unless (gst_cl_memory_get_sub_buffer (mem, 1, 8, &error) == NULL);
     fail_unless (g_error_matches (error, GST_CL_ERROR,
             GST_CL_ERROR_UNSUPPORTED));
     g_clear_error (&error);
   }
   meta->offset[1] -= 1;
-  fail_unless (gst_cl_memory_create_sub_buffer (mem, 0, mem->size + 1,
-          CL_MEM_READ_ONLY, &error) == NULL);
+  fail_unless (gst_cl_memory_get_sub_buffer (mem, 0, mem->size + 1,
+          &error) == NULL);
   fail_unless (error != NULL);
   g_clear_error (&error);
 
+  /* The pool's memory releases its sub-buffers with its cl_mem. */
   gst_buffer_unref (buffer);
   fail_unless (gst_buffer_pool_set_active (pool, FALSE));
   gst_object_unref (pool);
