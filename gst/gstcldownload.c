@@ -31,6 +31,11 @@ GST_ELEMENT_REGISTER_DEFINE (cldownload, "cldownload", GST_RANK_NONE,
 static void
 gst_cl_download_init (GstCLDownload * self)
 {
+  /* GstBaseTransform would put downstream's system memory caps first on
+   * the sink pad (they would let it pass through), and an OpenCL neighbour
+   * upstream would then download by itself: OpenCL memory is the point. */
+  gst_base_transform_set_prefer_passthrough (GST_BASE_TRANSFORM (self),
+      FALSE);
 }
 
 static void

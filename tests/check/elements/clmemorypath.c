@@ -409,7 +409,8 @@ GST_END_TEST;
 
 /* Two cl elements linked with no caps between them settle on OpenCL
  * memory, between OpenCL memory ends and between system memory ends (the
- * scaler after the blur outputs another size, so that it works). */
+ * scaler after the blur outputs another size, so that it works), and so
+ * do clupload and cldownload with the element next to them. */
 GST_START_TEST (test_neighbours_settle_on_cl_memory)
 {
   const RelElement *scale = rel_element_named ("clbicubicscale");
@@ -423,6 +424,12 @@ GST_START_TEST (test_neighbours_settle_on_cl_memory)
     g_strdup_printf (TEST_SOURCE "clboxblur name=a %s ! clbicubicscale "
         "name=b %s ! capsfilter caps=\"%s\" ! fakesink", "I420",
         blur->properties, scale->properties, size),
+    g_strdup_printf (TEST_SOURCE "clupload name=a ! clrotate name=b %s ! "
+        "clboxblur %s ! cldownload ! fakesink", "NV12", rotate->properties,
+        blur->properties),
+    g_strdup_printf (TEST_SOURCE "clupload ! clrotate %s ! clboxblur name=a "
+        "%s ! cldownload name=b ! fakesink", "NV12", rotate->properties,
+        blur->properties),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (descriptions); i++) {
