@@ -198,7 +198,7 @@ json_result (Json * j, const BenchWorkloadResult * wr, const BenchResult * r)
 {
   const BenchCase *c = r->c;
   BenchGeometry geometry;
-  gdouble ratio;
+  gdouble ratio, kernel_per_copy;
 
   json_open (j, NULL, '{');
   json_str (j, "id", c->id);
@@ -231,6 +231,12 @@ json_result (Json * j, const BenchWorkloadResult * wr, const BenchResult * r)
     json_num (j, "floor_ms", r->floor_ms);
   if (r->floor_message)
     json_str (j, "floor_message", r->floor_message);
+  if (r->has_copy)
+    json_num (j, "copy_ms", r->copy_ms);
+  if (bench_result_kernel_per_copy (r, &kernel_per_copy))
+    json_num (j, "kernel_per_copy", kernel_per_copy);
+  if (r->copy_message)
+    json_str (j, "copy_message", r->copy_message);
   if (c->series) {
     json_str (j, "series", c->series);
     json_num (j, "x", c->x);
@@ -272,6 +278,9 @@ bench_json (const BenchMachine * machine, const BenchDevice * device,
       "faster)");
   json_str (&j, "floor", "upload of the input and download of the output "
       "through GstCLFrame, no kernel");
+  json_str (&j, "copy", "device time of clEnqueueCopyBuffer between device "
+      "buffers, one copy of the input frame's size and one of the output "
+      "frame's; kernel_per_copy: kernel_ms / copy_ms");
   json_machine (&j, machine);
   json_device (&j, device);
   json_settings (&j, settings);

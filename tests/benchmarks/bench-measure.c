@@ -8,6 +8,15 @@
  * of the machine hit them all alike. The floor of one of our cases is the
  * upload of its input and the download of its output through the same
  * GstCLFrame calls the element's base class makes, with no kernel between.
+ *
+ * The copy of one of our cases is a device-to-device copy of the same
+ * bytes as its input and output frames, timed on the device with
+ * profiling events: one clEnqueueCopyBuffer of the input frame's size and
+ * one of the output frame's size, between buffers of the device. It reads
+ * and writes one input and one output frame, twice the traffic of a
+ * kernel that reads its input once and writes its output once, so a
+ * kernel/copy of 0.5 would be a kernel moving its frames as fast as the
+ * device copies memory.
  */
 #include "bench.h"
 
@@ -44,6 +53,18 @@ device_version (const GstCLDeviceInfo * info)
   return g_strdup (g_strstrip (version));
 }
 
+static cl_command_queue
+profiling_queue (const BenchDevice * device, GError ** error)
+{
+  cl_int status;
+  cl_command_queue queue = clCreateCommandQueue (device->context->context,
+      device->info->device, CL_QUEUE_PROFILING_ENABLE, &status);
+
+  if (!gst_cl_check (status, error, "Creating a profiling queue"))
+    return NULL;
+  return queue;
+}
+
 void
 bench_device_open (BenchDevice * device, const BenchSettings * settings)
 {
@@ -60,6 +81,11 @@ bench_device_open (BenchDevice * device, const BenchSettings * settings)
     goto failed;
   if (!device->info->host_unified)
     device->host_allocator = gst_cl_pinned_allocator_new (device->context);
+  device->copy_queue = profiling_queue (device, &error);
+  if (device->copy_queue == NULL) {
+    device->copy_error = g_strdup (error->message);
+    g_clear_error (&error);
+  }
   return;
 
 failed:
@@ -70,6 +96,10 @@ failed:
 void
 bench_device_close (BenchDevice * device)
 {
+  if (device->copy_queue)
+    clReleaseCommandQueue (device->copy_queue);
+  device->copy_queue = NULL;
+  g_clear_pointer (&device->copy_error, g_free);
   gst_clear_object (&device->host_allocator);
   gst_clear_object (&device->context);
   g_clear_pointer (&device->error, g_free);
@@ -367,7 +397,7 @@ typedef struct
 } Floor;
 
 static gchar *
-floor_key (const BenchGeometry * g)
+geometry_key (const BenchGeometry * g)
 {
   return g_strdup_printf ("%s %dx%d -> %s %dx%d", GST_VIDEO_INFO_NAME (&g->in),
       g->in.width, g->in.height, GST_VIDEO_INFO_NAME (&g->out), g->out.width,
@@ -468,6 +498,124 @@ floor_time (Floor * f, gint n, gdouble * ms, GError ** error)
   return ok;
 }
 
+/* ---- the copy: device to device, no kernel ---- */
+
+/* Copies timed per run; the run's figure is their median. */
+#define COPY_REPEATS 5
+
+typedef struct
+{
+  GstCLContext *context;
+  cl_command_queue queue;       /* the device's profiling queue */
+  gsize size[2];                /* the input frame's, the output frame's */
+  cl_mem src[2];
+  cl_mem dst[2];
+  gdouble *run_ms;
+} Copy;
+
+static void
+copy_free (gpointer data)
+{
+  Copy *c = data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (c->size); i++) {
+    gst_cl_clear_mem (c->context, &c->src[i]);
+    gst_cl_clear_mem (c->context, &c->dst[i]);
+  }
+  g_free (c->run_ms);
+  g_free (c);
+}
+
+/* A device buffer of @size bytes, filled so that no copy pays for its
+ * first touch. */
+static cl_mem
+copy_buffer (Copy * c, gsize size, guint8 pattern, GError ** error)
+{
+  cl_mem mem = gst_cl_context_create_buffer (c->context, CL_MEM_READ_WRITE,
+      size, NULL, error);
+
+  if (mem && !gst_cl_check (clEnqueueFillBuffer (c->queue, mem, &pattern,
+              sizeof (pattern), 0, size, 0, NULL, NULL), error,
+          "Filling a device buffer"))
+    gst_cl_clear_mem (c->context, &mem);
+  return mem;
+}
+
+static Copy *
+copy_new (const BenchGeometry * g, BenchDevice * device, gint runs,
+    GError ** error)
+{
+  Copy *c = g_new0 (Copy, 1);
+  gboolean ok = TRUE;
+
+  c->context = device->context;
+  c->queue = device->copy_queue;
+  c->run_ms = g_new0 (gdouble, runs);
+  c->size[0] = g->in.size;
+  c->size[1] = g->out.size;
+  for (guint i = 0; i < G_N_ELEMENTS (c->size) && ok; i++) {
+    c->src[i] = copy_buffer (c, c->size[i], 0x5a, error);
+    c->dst[i] = c->src[i] ? copy_buffer (c, c->size[i], 0, error) : NULL;
+    ok = c->dst[i] != NULL;
+  }
+  if (!ok || !gst_cl_check (clFinish (c->queue), error,
+          "Filling device buffers")) {
+    copy_free (c);
+    return NULL;
+  }
+  return c;
+}
+
+static gdouble
+event_ms (cl_event event)
+{
+  cl_ulong start = 0, end = 0;
+
+  clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_START,
+      sizeof (start), &start, NULL);
+  clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_END, sizeof (end),
+      &end, NULL);
+  return (end - start) / 1e6;
+}
+
+/* One copy of each size; @ms is their device time together. */
+static gboolean
+copy_once (Copy * c, gdouble * ms, GError ** error)
+{
+  cl_event events[G_N_ELEMENTS (c->size)] = { NULL };
+  cl_int status = CL_SUCCESS;
+
+  *ms = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (events) && status == CL_SUCCESS; i++)
+    status = clEnqueueCopyBuffer (c->queue, c->src[i], c->dst[i], 0, 0,
+        c->size[i], 0, NULL, &events[i]);
+  if (status == CL_SUCCESS)
+    status = clWaitForEvents (G_N_ELEMENTS (events), events);
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++) {
+    if (events[i] == NULL)
+      continue;
+    if (status == CL_SUCCESS)
+      *ms += event_ms (events[i]);
+    clReleaseEvent (events[i]);
+  }
+  return gst_cl_check (status, error, "Copying between device buffers");
+}
+
+/* The median device time of @n copies. */
+static gboolean
+copy_time (Copy * c, gint n, gdouble * ms, GError ** error)
+{
+  gdouble *times = g_new (gdouble, n);
+  gboolean ok = TRUE;
+
+  for (gint i = 0; i < n && ok; i++)
+    ok = copy_once (c, &times[i], error);
+  if (ok)
+    *ms = bench_median (times, n);
+  g_free (times);
+  return ok;
+}
+
 /* ---- a workload ---- */
 
 gdouble
@@ -529,58 +677,109 @@ is_single_element (const BenchCase * c)
   return strchr (c->pipeline, '!') == NULL;
 }
 
-/* The floor of each measured single-element case of ours, one per
+/* The floor of @r, a measured single-element case of ours, shared by the
+ * cases of the same geometry. */
+static void
+prepare_floor (BenchResult * r, Runner * runner, BenchDevice * device,
+    gint runs, GHashTable * floors)
+{
+  gchar *key = geometry_key (&runner->geometry), *why;
+  GError *error = NULL;
+  Floor *f;
+
+  if (g_hash_table_contains (floors, key)) {
+    g_free (key);
+    return;
+  }
+  why = floor_impossible (&runner->geometry, device);
+  if (why) {
+    r->floor_message = why;
+    g_free (key);
+    return;
+  }
+  f = floor_new (&runner->geometry, runner->input, device, runs, &error);
+  if (f && !floor_time (f, 2, &f->run_ms[0], &error))
+    g_clear_pointer (&f, floor_free);
+  if (f == NULL) {
+    r->floor_message = g_strdup (error->message);
+    g_clear_error (&error);
+    g_free (key);
+    return;
+  }
+  g_hash_table_insert (floors, key, f);
+}
+
+/* The device copy of @r, a measured case of ours, shared by the cases of
+ * the same geometry. */
+static void
+prepare_copy (BenchResult * r, const BenchGeometry * g, BenchDevice * device,
+    gint runs, GHashTable * copies)
+{
+  gchar *key = geometry_key (g);
+  GError *error = NULL;
+  Copy *c;
+
+  if (g_hash_table_contains (copies, key)) {
+    g_free (key);
+    return;
+  }
+  if (device->copy_queue == NULL) {
+    r->copy_message = device->context ? g_strdup (device->copy_error) :
+        g_strdup_printf ("no OpenCL device: %s", device->error);
+    g_free (key);
+    return;
+  }
+  c = copy_new (g, device, runs, &error);
+  if (c && !copy_time (c, 1, &c->run_ms[0], &error))
+    g_clear_pointer (&c, copy_free);
+  if (c == NULL) {
+    r->copy_message = g_strdup (error->message);
+    g_clear_error (&error);
+    g_free (key);
+    return;
+  }
+  g_hash_table_insert (copies, key, c);
+}
+
+/* The floors and copies the measured cases of ours need, one per
  * geometry. */
 static void
-prepare_floors (BenchWorkloadResult * wr, Runner * runners,
-    BenchDevice * device, gint runs, GHashTable * floors)
+prepare_references (BenchWorkloadResult * wr, Runner * runners,
+    BenchDevice * device, gint runs, GHashTable * floors, GHashTable * copies)
 {
   for (guint i = 0; i < wr->n_results; i++) {
     BenchResult *r = &wr->results[i];
-    gchar *key, *why;
-    GError *error = NULL;
-    Floor *f;
 
-    if (r->c->role != BENCH_ROLE_OURS || r->status != BENCH_STATUS_MEASURED
-        || !is_single_element (r->c))
+    if (r->c->role != BENCH_ROLE_OURS || r->status != BENCH_STATUS_MEASURED)
       continue;
-    key = floor_key (&runners[i].geometry);
-    if (g_hash_table_contains (floors, key)) {
-      g_free (key);
-      continue;
-    }
-    why = floor_impossible (&runners[i].geometry, device);
-    if (why) {
-      r->floor_message = why;
-      g_free (key);
-      continue;
-    }
-    f = floor_new (&runners[i].geometry, runners[i].input, device, runs,
-        &error);
-    if (f && !floor_time (f, 2, &f->run_ms[0], &error))
-      g_clear_pointer (&f, floor_free);
-    if (f == NULL) {
-      r->floor_message = g_strdup (error->message);
-      g_clear_error (&error);
-      g_free (key);
-      continue;
-    }
-    g_hash_table_insert (floors, key, f);
+    if (is_single_element (r->c))
+      prepare_floor (r, &runners[i], device, runs, floors);
+    prepare_copy (r, &runners[i].geometry, device, runs, copies);
   }
 }
 
 static void
-assign_floors (BenchWorkloadResult * wr, Runner * runners,
-    GHashTable * floors, gint runs)
+assign_references (BenchWorkloadResult * wr, Runner * runners,
+    GHashTable * floors, GHashTable * copies, gint runs)
 {
   for (guint i = 0; i < wr->n_results; i++) {
-    gchar *key = floor_key (&runners[i].geometry);
-    Floor *f = g_hash_table_lookup (floors, key);
+    BenchResult *r = &wr->results[i];
+    gchar *key;
+    Floor *f;
+    Copy *c;
 
-    if (f && wr->results[i].c->role == BENCH_ROLE_OURS
-        && is_single_element (wr->results[i].c)) {
-      wr->results[i].has_floor = TRUE;
-      wr->results[i].floor_ms = bench_median (f->run_ms, runs);
+    if (r->c->role != BENCH_ROLE_OURS)
+      continue;
+    key = geometry_key (&runners[i].geometry);
+    f = g_hash_table_lookup (floors, key);
+    c = g_hash_table_lookup (copies, key);
+    if (f && is_single_element (r->c)) {
+      r->has_floor = TRUE;
+      r->floor_ms = bench_median (f->run_ms, runs);
+    }
+    if (c) {
+      r->has_copy = TRUE;
+      r->copy_ms = bench_median (c->run_ms, runs);
     }
     g_free (key);
   }
@@ -636,13 +835,51 @@ start_runners (BenchWorkloadResult * wr, Runner * runners,
   }
 }
 
+/* Times run @run of a floor or a copy, of @n frames or copies. */
+typedef gboolean (*ReferenceRun) (gpointer reference, gint run, gint n,
+    GError ** error);
+
+static gboolean
+floor_run (gpointer reference, gint run, gint n, GError ** error)
+{
+  Floor *f = reference;
+
+  return floor_time (f, n, &f->run_ms[run], error);
+}
+
+static gboolean
+copy_run (gpointer reference, gint run, gint n, GError ** error)
+{
+  Copy *c = reference;
+
+  return copy_time (c, n, &c->run_ms[run], error);
+}
+
+/* Run @run of every floor or copy in @references; one that fails is
+ * dropped. */
 static void
-time_round (BenchWorkloadResult * wr, Runner * runners, GHashTable * floors,
-    const BenchSettings * settings, gint run)
+time_references (GHashTable * references, ReferenceRun time_run, gint run,
+    gint n, const gchar * what)
 {
   GHashTableIter iter;
   gpointer value;
 
+  g_hash_table_iter_init (&iter, references);
+  while (g_hash_table_iter_next (&iter, NULL, &value)) {
+    GError *error = NULL;
+
+    if (!time_run (value, run, n, &error)) {
+      g_printerr ("  %s failed: %s\n", what, error->message);
+      g_clear_error (&error);
+      g_hash_table_iter_remove (&iter);
+    }
+  }
+}
+
+static void
+time_round (BenchWorkloadResult * wr, Runner * runners, GHashTable * floors,
+    GHashTable * copies, const BenchSettings * settings, gint run)
+{
   for (guint i = 0; i < wr->n_results; i++) {
     BenchResult *r = &wr->results[i];
     GError *error = NULL;
@@ -655,18 +892,8 @@ time_round (BenchWorkloadResult * wr, Runner * runners, GHashTable * floors,
     else
       result_fail (r, BENCH_STATUS_FAILED, error);
   }
-
-  g_hash_table_iter_init (&iter, floors);
-  while (g_hash_table_iter_next (&iter, NULL, &value)) {
-    Floor *f = value;
-    GError *error = NULL;
-
-    if (!floor_time (f, settings->frames, &f->run_ms[run], &error)) {
-      g_printerr ("  floor failed: %s\n", error->message);
-      g_clear_error (&error);
-      g_hash_table_iter_remove (&iter);
-    }
-  }
+  time_references (floors, floor_run, run, settings->frames, "floor");
+  time_references (copies, copy_run, run, COPY_REPEATS, "copy");
 }
 
 void
@@ -678,6 +905,8 @@ bench_run_workload (const BenchWorkload * workload,
       (GDestroyNotify) gst_buffer_unref);
   GHashTable *floors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       floor_free);
+  GHashTable *copies = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      copy_free);
   Runner *runners;
 
   memset (wr, 0, sizeof (*wr));
@@ -694,10 +923,10 @@ bench_run_workload (const BenchWorkload * workload,
 
   runners = g_new0 (Runner, wr->n_results);
   start_runners (wr, runners, settings, device, frames);
-  prepare_floors (wr, runners, device, settings->runs, floors);
+  prepare_references (wr, runners, device, settings->runs, floors, copies);
   for (gint run = 0; run < settings->runs; run++) {
     g_printerr ("  run %d/%d\n", run + 1, settings->runs);
-    time_round (wr, runners, floors, settings, run);
+    time_round (wr, runners, floors, copies, settings, run);
   }
   for (guint i = 0; i < wr->n_results; i++) {
     BenchResult *r = &wr->results[i];
@@ -708,10 +937,11 @@ bench_run_workload (const BenchWorkload * workload,
     }
     runner_stop (&runners[i]);
   }
-  assign_floors (wr, runners, floors, settings->runs);
+  assign_references (wr, runners, floors, copies, settings->runs);
   g_free (runners);
 
 done:
+  g_hash_table_unref (copies);
   g_hash_table_unref (floors);
   g_hash_table_unref (frames);
 }
@@ -727,6 +957,7 @@ bench_workload_result_clear (BenchWorkloadResult * wr)
     g_free (r->run_ms);
     g_free (r->kernel_ms);
     g_free (r->floor_message);
+    g_free (r->copy_message);
   }
   g_free (wr->results);
   g_free (wr->skip_reason);
@@ -755,5 +986,15 @@ bench_result_ratio (const BenchWorkloadResult * wr, const BenchResult * r,
   if (peer == NULL || peer->status != BENCH_STATUS_MEASURED)
     return FALSE;
   *ratio = r->median_ms / peer->median_ms;
+  return TRUE;
+}
+
+/* Our kernels' device time over the device copy of the same frames. */
+gboolean
+bench_result_kernel_per_copy (const BenchResult * r, gdouble * ratio)
+{
+  if (!r->has_copy || r->median_kernel_ms <= 0 || r->copy_ms <= 0)
+    return FALSE;
+  *ratio = r->median_kernel_ms / r->copy_ms;
   return TRUE;
 }

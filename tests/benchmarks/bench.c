@@ -16,6 +16,13 @@
  * With GST_CL_PROFILE set in the environment our elements time their
  * kernels with OpenCL profiling events, and the median kernel time per
  * frame is reported beside the wall time.
+ *
+ * Beside every case of ours, "copy ms" is the device time of copying the
+ * bytes of its input and its output frame between buffers of the same
+ * device (clEnqueueCopyBuffer, one copy of each size, profiling events,
+ * median over the runs of the median of 5 copies), and "kernel/copy" our
+ * kernel time over it: how far the kernels are from the device's own
+ * copy speed (see bench-measure.c).
  */
 #include "bench.h"
 
@@ -141,10 +148,32 @@ role_text (BenchRole role)
 }
 
 static void
+print_ms (gboolean has, gdouble ms, const gchar * format)
+{
+  if (has)
+    g_print (format, ms);
+  else
+    g_print (" %9s", "");
+}
+
+/* Why a measured case has no floor or no copy figure, after its row. */
+static void
+print_missing (const BenchResult * r)
+{
+  if (r->floor_message)
+    g_print ("  no floor: %s", r->floor_message);
+  if (r->copy_message)
+    g_print ("  no copy: %s", r->copy_message);
+}
+
+static void
 print_result (const BenchWorkloadResult * wr, const BenchResult * r)
 {
   gchar *size = size_text (r->c), *format = format_text (r->c);
-  gdouble ratio;
+  gdouble ratio = 0, kernel_per_copy = 0;
+  gboolean has_ratio = bench_result_ratio (wr, r, &ratio);
+  gboolean has_kernel_per_copy =
+      bench_result_kernel_per_copy (r, &kernel_per_copy);
 
   g_print ("  %-5s %-30s %-9s %-23s", role_text (r->c->role), r->c->label,
       format, size);
@@ -152,16 +181,12 @@ print_result (const BenchWorkloadResult * wr, const BenchResult * r)
     g_print (" %s\n", r->message);
   } else {
     g_print (" %9.2f %9.1f", r->median_ms, 1000.0 / r->median_ms);
-    if (bench_result_ratio (wr, r, &ratio))
-      g_print (" %9.2f", ratio);
-    else
-      g_print (" %9s", "");
-    if (r->has_floor)
-      g_print (" %9.2f", r->floor_ms);
-    else if (r->floor_message)
-      g_print ("  no floor: %s", r->floor_message);
-    if (r->median_kernel_ms > 0)
-      g_print ("  kernels %.3f ms", r->median_kernel_ms);
+    print_ms (has_ratio, ratio, " %9.2f");
+    print_ms (r->has_floor, r->floor_ms, " %9.2f");
+    print_ms (r->median_kernel_ms > 0, r->median_kernel_ms, " %9.3f");
+    print_ms (r->has_copy, r->copy_ms, " %9.3f");
+    print_ms (has_kernel_per_copy, kernel_per_copy, " %11.2f");
+    print_missing (r);
     g_print ("\n");
   }
   g_free (size);
@@ -176,8 +201,9 @@ print_workload (const BenchWorkloadResult * wr)
     g_print ("  skipped: %s\n", wr->skip_reason);
     return;
   }
-  g_print ("  %-5s %-30s %-9s %-23s %9s %9s %9s %9s\n", "role", "case",
-      "format", "size", "ms/frame", "frames/s", "ours/peer", "floor ms");
+  g_print ("  %-5s %-30s %-9s %-23s %9s %9s %9s %9s %9s %9s %11s\n", "role",
+      "case", "format", "size", "ms/frame", "frames/s", "ours/peer",
+      "floor ms", "kernel ms", "copy ms", "kernel/copy");
   for (guint i = 0; i < wr->n_results; i++)
     print_result (wr, &wr->results[i]);
 }
@@ -197,7 +223,10 @@ print_header (const BenchMachine * machine, const BenchDevice * device,
     g_print ("OpenCL: no device: %s\n", device->error);
   g_print ("Median over %d runs of %d frames (after %d warm-up frames); "
       "ours/peer is a time ratio: below 1, ours is faster. The floor is "
-      "the upload + download of that frame size with no kernel.\n",
+      "the upload + download of that frame size with no kernel. kernel ms "
+      "(with GST_CL_PROFILE set) is our kernels' device time; copy ms the "
+      "device time of a device-to-device copy of the input's and the "
+      "output's bytes, one copy each.\n",
       settings->runs, settings->frames, settings->warmup);
 }
 

@@ -103,6 +103,9 @@ typedef struct
   gboolean has_floor;
   gdouble floor_ms;             /* upload + download of this geometry */
   gchar *floor_message;         /* why no floor, where it has none */
+  gboolean has_copy;
+  gdouble copy_ms;              /* device copy of the input + output bytes */
+  gchar *copy_message;          /* why no copy figure, where it has none */
 } BenchResult;
 
 typedef struct
@@ -125,6 +128,10 @@ typedef struct
   GstAllocator *host_allocator;
   GstCLStorage memory;          /* the setting; auto resolves per geometry */
   gchar *version;               /* CL_DEVICE_VERSION */
+  /* The device copies are timed on a queue of their own, with profiling
+   * events whatever GST_CL_PROFILE says; NULL: copy_error says why. */
+  cl_command_queue copy_queue;
+  gchar *copy_error;
 } BenchDevice;
 
 void bench_device_open (BenchDevice * device, const BenchSettings * settings);
@@ -141,6 +148,8 @@ const BenchResult *bench_result_find (const BenchWorkloadResult * result,
     const gchar * id);
 gboolean bench_result_ratio (const BenchWorkloadResult * result,
     const BenchResult * r, gdouble * ratio);
+gboolean bench_result_kernel_per_copy (const BenchResult * r,
+    gdouble * ratio);
 
 /* The machine, for the report. */
 typedef struct

@@ -35,30 +35,17 @@ cl_uhd='video/x-raw(memory:OpenCLMemory),format=RGBA,width=3840,height=2160'
 src_hd="videotestsrc num-buffers=1 pattern=smpte ! $hd ! imagefreeze num-buffers=$frames"
 src_uhd="videotestsrc num-buffers=1 pattern=smpte ! $uhd ! imagefreeze num-buffers=$frames"
 
-calc() {
-    awk "BEGIN { printf \"%.6f\", $1 }"
-}
-
-# Seconds one run of the pipeline DESCRIPTION takes.
-seconds() {
-    local start end
-    start=$(date +%s.%N)
-    # shellcheck disable=SC2086 # the description is gst-launch's argv
-    gst-launch-1.0 -q $1 ! fakesink sync=false >/dev/null
-    end=$(date +%s.%N)
-    calc "$end - $start"
-}
+# shellcheck source=tests/benchmarks/launch-common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/launch-common.sh"
 
 # Median over RUNS runs, in milliseconds per frame.
 per_frame() {
     local times=() t
     for ((r = 0; r < runs; r++)); do
-        t=$(seconds "$1")
+        t=$(pipeline_seconds "$1")
         times+=("$t")
     done
-    printf '%s\n' "${times[@]}" | sort -g |
-        awk -v n="$runs" -v f="$frames" '{ v[NR] = $1 }
-            END { printf "%.4f\n", v[int((n + 1) / 2)] * 1000 / f }'
+    median_ms_per_frame "$frames" "${times[@]}"
 }
 
 net() {

@@ -114,10 +114,10 @@ def rate(case, key):
 def workload_table(workload):
     lines = [
         "| | case | format | size | ms/frame | runs min–max | frames/s "
-        "| ours/peer | kernel ms | kernel GB/s | floor ms | floor GB/s "
-        "| first frame ms |",
+        "| ours/peer | kernel ms | kernel GB/s | copy ms | kernel/copy "
+        "| floor ms | floor GB/s | first frame ms |",
         "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: "
-        "| ---: | ---: | ---: |",
+        "| ---: | ---: | ---: | ---: | ---: |",
     ]
     notes = []
     for case in workload["cases"]:
@@ -130,15 +130,19 @@ def workload_table(workload):
                       fmt(case["fps"], 1),
                       fmt(case.get("ratio")), fmt(case.get("kernel_ms"), 3),
                       fmt(rate(case, "kernel_ms"), 0),
+                      fmt(case.get("copy_ms"), 3),
+                      fmt(case.get("kernel_per_copy")),
                       fmt(case.get("floor_ms")),
                       fmt(rate(case, "floor_ms"), 1),
                       fmt(case.get("first_frame_ms"), 0)]
         else:
             cells += ["%s: %s" % (case["status"], case.get("message", ""))]
-            cells += [""] * 9
-        if case.get("floor_message"):
-            notes.append("No floor for `%s`: %s." % (case["id"],
-                                                     case["floor_message"]))
+            cells += [""] * 11
+        for key, what in (("floor_message", "floor"),
+                          ("copy_message", "copy")):
+            if case.get(key):
+                notes.append("No %s for `%s`: %s." % (what, case["id"],
+                                                      case[key]))
         lines.append("| " + " | ".join(cells) + " |")
     return lines + ([""] + notes if notes else [])
 
@@ -234,6 +238,14 @@ interleaved.
   makes the elements time their kernels); **kernel GB/s** divides one input
   and one output frame by it, **floor GB/s** by the floor time (a lower
   bound on the traffic: intermediates are not counted).
+- **copy ms** is the device time of copying the bytes of one input and one
+  output frame between two buffers of the same device
+  (`clEnqueueCopyBuffer`, one copy of each size, profiling events, median
+  of 5 copies per run, then of the runs): the device's own copy speed on
+  those frames, with no host in it. A copy reads and writes both frames,
+  twice what a kernel that reads its input once and writes its output
+  once must move, so **kernel/copy** (kernel ms over copy ms) is 0.5 for
+  such a kernel running at the device's copy speed.
 
 Reproduce: `tests/benchmarks/run-benchmarks.sh` (options after `--` go to
 the benchmark, e.g. `-- --workload upscale --device nvidia`).

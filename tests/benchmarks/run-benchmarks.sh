@@ -25,6 +25,8 @@ set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
+# shellcheck source=tests/benchmarks/launch-common.sh
+source tests/benchmarks/launch-common.sh
 build="${BUILD_DIR:-build-bench}"
 results="${RESULTS:-$build/bench-results.json}"
 doc=docs/performance.md
@@ -100,21 +102,13 @@ run_bench() {
     log "results in $results"
 }
 
-commit() {
-    local rev
-    rev="$(git rev-parse --short HEAD 2>/dev/null)" || return 0
-    git diff --quiet HEAD -- gst kernels 2>/dev/null ||
-        rev="$rev + local changes"
-    printf '%s' "$rev"
-}
-
 write_report() {
     local python
     need_command python3 "Debian package python3"
     python="$(pick_python)"
     mkdir -p "$images"
     "$python" tests/benchmarks/plot.py --doc "$doc" --images "$images" \
-        --commit "$(commit)" "$@"
+        --commit "$(measured_commit "$repo")" "$@"
 }
 
 main() {
