@@ -13,16 +13,21 @@
  *     (prefix sums along rows, then down columns), with a zero first row
  *     and column; sat_average reads the four corners of each window.
  *
- * Build option, on top of common.cl's:
+ * Build options, on top of common.cl's:
  *   -DSUM_WIDE   window sums and SAT entries are 64-bit. Without it they are
  *                32-bit and the SAT's entries wrap around; its four-corner
  *                differences are still exact, modulo 2^32, while the host
  *                guarantees that every window's sum fits in 32 bits.
+ *   -DGST_CL_GROUP_SCANS -DSCAN_RUN=n   (GPUs) sat_rows and sat_columns
+ *                scan by work-groups, and the separable method is sat_rows
+ *                then box_segments, whose work-items slide windows down
+ *                short runs of a column (below).
  * The separable row sums in tmp are always 32-bit: a row window is at most
  * 2 * 8192 + 1 pixels (the largest radius), 16385 * 65535 < 2^32.
  *
- * The row and column kernels are 1-D: one work-item walks a whole row (or
- * column). Column work-items are neighbours in memory at every step.
+ * Otherwise the row and column kernels are 1-D: one work-item walks a
+ * whole row (or column). Column work-items are neighbours in memory at
+ * every step.
  */
 
 #if CHANNELS == 1
@@ -296,6 +301,40 @@ sat_columns (int w, int h, __global sum_t * sat, __local sum_t * totals)
       sum += column[y * (w + 1)];
       column[y * (w + 1)] = sum;
     }
+}
+
+/* The separable method on GPUs, after sat_rows: row y's prefix sums give
+ * its window sums by differences, and each work-item owns `segment` output
+ * rows of one column, keeping the sum of the window's row sums as it slides
+ * down. Its first window costs 2 * ry + 1 rows, so the host takes this
+ * where ry is small against the segment. */
+__kernel void
+box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
+    int segment, PLANE_OUT (dst))
+{
+  int x = get_global_id (0);
+  int y0 = get_global_id (1) * segment;
+
+  if (x >= w || y0 >= h)
+    return;
+
+  int x0 = max (x - rx, 0), x1 = min (x + rx + 1, w);
+  uint count_x = x1 - x0;
+  int y1 = min (y0 + segment, h);
+  __global const sum_t *rows = sat + w + 1;     /* row y at y * (w + 1) */
+  sum_t sum = 0;
+
+#define ROW_SUM(y) (rows[(y) * (w + 1) + x1] - rows[(y) * (w + 1) + x0])
+  for (int y = max (y0 - ry, 0); y <= min (y0 + ry, h - 1); y++)
+    sum += ROW_SUM (y);
+  for (int y = y0; y < y1; y++) {
+    STORE (dst, x, y, box_average (sum, count_x * window_count (y, ry, h)));
+    if (y + ry + 1 < h)
+      sum += ROW_SUM (y + ry + 1);
+    if (y - ry >= 0)
+      sum -= ROW_SUM (y - ry);
+  }
+#undef ROW_SUM
 }
 
 #endif

@@ -102,6 +102,36 @@ const BenchWorkload bench_workloads[] = {
             }
       },
   {
+        "at-4k",
+        "clrotate 30 degrees and clboxblur at radius 3 to 400 on 3840x2160 "
+        "frames (kernel time against the device copy)",
+        NULL,
+        {
+              {"ours-rotate", BENCH_ROLE_OURS, "clrotate bilinear",
+                  "clrotate angle=30 method=bilinear", "RGBA", NULL, 3840,
+                  2160},
+              {"ours-blur-r3", BENCH_ROLE_OURS, "clboxblur radius=3",
+                  "clboxblur radius=3", "RGBA", NULL, 3840, 2160},
+              {"ours-blur-r15", BENCH_ROLE_OURS, "clboxblur radius=15",
+                  "clboxblur radius=15", "RGBA", NULL, 3840, 2160},
+              {"ours-blur-r100", BENCH_ROLE_OURS, "clboxblur radius=100",
+                  "clboxblur radius=100", "RGBA", NULL, 3840, 2160},
+              {"ours-blur-r400", BENCH_ROLE_OURS, "clboxblur radius=400",
+                  "clboxblur radius=400", "RGBA", NULL, 3840, 2160},
+              {"ours-blur-r15-separable", BENCH_ROLE_OURS,
+                    "clboxblur radius=15 method=separable",
+                  "clboxblur radius=15 method=separable", "RGBA", NULL, 3840,
+                  2160},
+              {"ours-blur-r100-separable", BENCH_ROLE_OURS,
+                    "clboxblur radius=100 method=separable",
+                  "clboxblur radius=100 method=separable", "RGBA", NULL, 3840,
+                  2160},
+              {"ours-blur-r15-sat", BENCH_ROLE_OURS,
+                    "clboxblur radius=15 method=sat",
+                  "clboxblur radius=15 method=sat", "RGBA", NULL, 3840, 2160},
+            }
+      },
+  {
         "chain",
         "clbicubicscale 1280x720 -> 1920x1080 ! clrotate 30 ! clboxblur 15, "
         "vs videoscale ! rotate ! cvsmooth (on BGR frames)",
