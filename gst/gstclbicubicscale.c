@@ -81,6 +81,8 @@ typedef struct
 {
   cl_kernel rows;
   cl_kernel columns;
+  gboolean rows_compensated;    /* what rows and columns were built for */
+  gboolean columns_compensated;
   cl_kernel native;
   cl_mem tmp;                   /* rows pass output: rect width x input
                                  * height, allocated for the widest rect */
@@ -249,6 +251,25 @@ cubic_bc (gdouble x, gdouble b, gdouble c)
   return 0.0;
 }
 
+/* How far the kernel is stretched on an axis: by the scale factor on an
+ * antialiased downscale, else not. */
+static gdouble
+axis_stretch (gint in_size, gint out_size, const ScaleParams * p)
+{
+  gdouble scale = (gdouble) in_size / out_size;
+
+  return (p->antialias && scale > 1.0) ? scale : 1.0;
+}
+
+/* The taps of an axis: 4, or all those under a stretched kernel. */
+static gint
+axis_taps (gint in_size, gint out_size, const ScaleParams * p)
+{
+  gdouble stretch = axis_stretch (in_size, out_size, p);
+
+  return stretch > 1.0 ? (gint) ceil (4.0 * stretch) : 4;
+}
+
 /* Output centre i maps to input position (i + 0.5) * in / out - 0.5. The
  * plain kernel takes the 4 taps floor(pos) - 1 .. floor(pos) + 2, as
  * cl_qcom_filter_bicubic does; an antialiased downscale stretches the
@@ -258,8 +279,8 @@ build_axis_table (GstCLContext * context, AxisTable * table, gint in_size,
     gint out_size, const ScaleParams * p, GError ** error)
 {
   gdouble scale = (gdouble) in_size / out_size;
-  gdouble stretch = (p->antialias && scale > 1.0) ? scale : 1.0;
-  gint taps = stretch > 1.0 ? (gint) ceil (4.0 * stretch) : 4;
+  gdouble stretch = axis_stretch (in_size, out_size, p);
+  gint taps = axis_taps (in_size, out_size, p);
   gint *starts = g_new (gint, out_size);
   gfloat *weights = g_new (gfloat, (gsize) out_size * taps);
   gdouble *w = g_new (gdouble, taps);
@@ -437,24 +458,59 @@ place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
   self->borders = add_borders;
 }
 
+/* Compensated summation costs four operations a tap instead of one; the
+ * kernels use it only where an axis sums more taps than this, where a
+ * plain float sum would lose levels at 16 bits. Every storage and width of
+ * kernel sums alike, so that they give the same bytes. */
+#define COMPENSATED_TAPS 32
+
+/* @kernel, the emulated pass @name summing @taps taps, built again where
+ * the summation it needs changed. */
+static gboolean
+ensure_pass_kernel (GstCLBicubicScale * self, const GstCLPlane * in,
+    const gchar * name, gint taps, cl_kernel * kernel,
+    gboolean * built_compensated, GError ** error)
+{
+  GstCLFilter *filter = GST_CL_FILTER (self);
+  gboolean wide = gst_cl_filter_wants_wide (filter);
+  gboolean compensated = taps > COMPENSATED_TAPS;
+  const gchar *options = wide ? (compensated ?
+      "-DGST_CL_WIDE -DGST_CL_COMPENSATED" : "-DGST_CL_WIDE") :
+      (compensated ? "-DGST_CL_COMPENSATED" : NULL);
+
+  if (*kernel != NULL && *built_compensated == compensated)
+    return TRUE;
+  gst_cl_clear_kernel (gst_cl_filter_get_context (filter), kernel);
+  *kernel = gst_cl_filter_create_kernel (filter, "bicubicscale",
+      scale_sources, in, options, name, error);
+  *built_compensated = compensated;
+  return *kernel != NULL;
+}
+
+/* The rows and columns kernels for the taps of @ps's picture. */
+static gboolean
+ensure_emulated_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
+    const GstCLPlane * in, const ScaleParams * params, GError ** error)
+{
+  return ensure_pass_kernel (self, in, "scale_rows", axis_taps (in->width,
+          ps->rect.w, params), &ps->rows, &ps->rows_compensated, error)
+      && ensure_pass_kernel (self, in, "scale_columns",
+      axis_taps (in->height, ps->rect.h, params), &ps->columns,
+      &ps->columns_compensated, error);
+}
+
 /* @out_width: the output plane's, the widest the picture can be */
 static gboolean
 create_plane_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
-    const GstCLPlane * in, gint out_width, GError ** error)
+    const GstCLPlane * in, gint out_width, const ScaleParams * params,
+    GError ** error)
 {
-  GstCLFilter *filter = GST_CL_FILTER (self);
-  GstCLContext *context = gst_cl_filter_get_context (filter);
-  const gchar *options = gst_cl_filter_wants_wide (filter) ?
-      "-DGST_CL_WIDE" : NULL;
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
-  ps->rows = gst_cl_filter_create_kernel (filter, "bicubicscale",
-      scale_sources, in, options, "scale_rows", error);
-  if (ps->rows)
-    ps->columns = gst_cl_filter_create_kernel (filter, "bicubicscale",
-        scale_sources, in, options, "scale_columns", error);
-  if (ps->columns)
-    ps->tmp = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
-        sizeof (gfloat) * in->channels * out_width * in->height, NULL, error);
+  if (!ensure_emulated_kernels (self, ps, in, params, error))
+    return FALSE;
+  ps->tmp = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
+      sizeof (gfloat) * in->channels * out_width * in->height, NULL, error);
   return ps->tmp != NULL;
 }
 
@@ -521,7 +577,7 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
 
     gst_cl_frame_plane_color (&out->info, p, 0xff000000, ps->border);
     if (!create_plane_kernels (self, ps, &in->planes[p],
-            out->planes[p].width, error))
+            out->planes[p].width, &params, error))
       return FALSE;
   }
   return TRUE;
@@ -553,7 +609,8 @@ build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
     if (!build_axis_table (context, &ps->x, ip->width, ps->rect.w, params,
             error)
         || !build_axis_table (context, &ps->y, ip->height, ps->rect.h,
-            params, error))
+            params, error)
+        || !ensure_emulated_kernels (self, ps, ip, params, error))
       return FALSE;
   }
   self->applied = *params;
