@@ -15,11 +15,14 @@
  * colour (letterboxing).
  *
  * With -DGST_CL_WIDE (buffers on CPU devices) each work-item makes WIDE
- * channel values; otherwise one pixel.
+ * channel values; otherwise one pixel. With -DGST_CL_COMPENSATED, set by
+ * the host for a pass whose axis has more than 32 taps, the taps are
+ * summed with compensation (ADD_TAP). Every variant sums a pixel's taps
+ * in the same order, so that all give the same bits.
  */
 
 /* Adds a weighted tap to sum. With -DGST_CL_COMPENSATED (the host sets it
- * where an axis has more than GST_CL_COMPENSATED_TAPS taps) the sum is
+ * for a pass whose axis has more than 32 taps) the sum is
  * compensated (Kahan), carry holding what sum's rounding lost: an extreme
  * downscale sums hundreds of thousands of taps into one pixel (262140 for
  * 65535 rows into 1), where the rounding errors of a plain float sum add up
