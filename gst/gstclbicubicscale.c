@@ -89,6 +89,9 @@ typedef struct
   cl_kernel columns;
   cl_kernel native;
   cl_kernel tiles;              /* one pass; GPUs only */
+  guint rows_sums;              /* the compensated axes each was built for */
+  guint columns_sums;
+  guint tiles_sums;
   cl_mem tmp;                   /* rows pass output: rect width x input
                                  * height, made on first use */
   gsize tmp_size;               /* for the widest rect */
@@ -257,6 +260,25 @@ cubic_bc (gdouble x, gdouble b, gdouble c)
   return 0.0;
 }
 
+/* How far the kernel is stretched on an axis: by the scale factor on an
+ * antialiased downscale, else not. */
+static gdouble
+axis_stretch (gint in_size, gint out_size, const ScaleParams * p)
+{
+  gdouble scale = (gdouble) in_size / out_size;
+
+  return (p->antialias && scale > 1.0) ? scale : 1.0;
+}
+
+/* The taps of an axis: 4, or all those under a stretched kernel. */
+static gint
+axis_taps (gint in_size, gint out_size, const ScaleParams * p)
+{
+  gdouble stretch = axis_stretch (in_size, out_size, p);
+
+  return stretch > 1.0 ? (gint) ceil (4.0 * stretch) : 4;
+}
+
 /* Output centre i maps to input position (i + 0.5) * in / out - 0.5. The
  * plain kernel takes the 4 taps floor(pos) - 1 .. floor(pos) + 2, as
  * cl_qcom_filter_bicubic does; an antialiased downscale stretches the
@@ -266,8 +288,8 @@ build_axis_table (GstCLContext * context, AxisTable * table, gint in_size,
     gint out_size, const ScaleParams * p, GError ** error)
 {
   gdouble scale = (gdouble) in_size / out_size;
-  gdouble stretch = (p->antialias && scale > 1.0) ? scale : 1.0;
-  gint taps = stretch > 1.0 ? (gint) ceil (4.0 * stretch) : 4;
+  gdouble stretch = axis_stretch (in_size, out_size, p);
+  gint taps = axis_taps (in_size, out_size, p);
   gint *starts = g_new (gint, out_size);
   gfloat *weights = g_new (gfloat, (gsize) out_size * taps);
   gdouble *w = g_new (gdouble, taps);
@@ -450,25 +472,73 @@ place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
   self->borders = add_borders;
 }
 
+/* Compensated summation costs four operations a tap instead of one; the
+ * kernels use it only where an axis sums more taps than this, where a
+ * plain float sum would lose levels at 16 bits. Every storage and width of
+ * kernel sums alike, so that they give the same bytes. */
+#define COMPENSATED_TAPS 32
+
+/* Which axes a kernel sums with compensation (build options). */
+enum
+{
+  COMPENSATED_ROWS = 1 << 0,
+  COMPENSATED_COLUMNS = 1 << 1,
+};
+
+/* @kernel, the emulated kernel @name summing with compensation along the
+ * axes in @sums, built again where that changed. */
+static gboolean
+ensure_emulated_kernel (GstCLBicubicScale * self, const GstCLPlane * in,
+    const gchar * name, guint sums, cl_kernel * kernel, guint * built_sums,
+    GError ** error)
+{
+  GstCLFilter *filter = GST_CL_FILTER (self);
+  gchar *options;
+
+  if (*kernel != NULL && *built_sums == sums)
+    return TRUE;
+  gst_cl_clear_kernel (gst_cl_filter_get_context (filter), kernel);
+  options = g_strjoin (" ",
+      gst_cl_filter_wants_wide (filter) ? "-DGST_CL_WIDE" : "",
+      (sums & COMPENSATED_ROWS) ? "-DGST_CL_COMPENSATED_ROWS" : "",
+      (sums & COMPENSATED_COLUMNS) ? "-DGST_CL_COMPENSATED_COLUMNS" : "",
+      NULL);
+  *kernel = gst_cl_filter_create_kernel (filter, "bicubicscale",
+      scale_sources, in, options, name, error);
+  g_free (options);
+  *built_sums = sums;
+  return *kernel != NULL;
+}
+
+/* The emulated kernels for the taps of @ps's picture: the two passes, and
+ * on GPUs the one-pass kernel. */
+static gboolean
+ensure_emulated_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
+    const GstCLPlane * in, const ScaleParams * params, GError ** error)
+{
+  guint sums =
+      (axis_taps (in->width, ps->rect.w, params) > COMPENSATED_TAPS ?
+      COMPENSATED_ROWS : 0) |
+      (axis_taps (in->height, ps->rect.h, params) > COMPENSATED_TAPS ?
+      COMPENSATED_COLUMNS : 0);
+
+  return ensure_emulated_kernel (self, in, "scale_rows",
+      sums & COMPENSATED_ROWS, &ps->rows, &ps->rows_sums, error)
+      && ensure_emulated_kernel (self, in, "scale_columns",
+      sums & COMPENSATED_COLUMNS, &ps->columns, &ps->columns_sums, error)
+      && (gst_cl_filter_wants_wide (GST_CL_FILTER (self))
+      || ensure_emulated_kernel (self, in, "scale_tiles", sums, &ps->tiles,
+          &ps->tiles_sums, error));
+}
+
 /* @out_width: the output plane's, the widest the picture can be */
 static gboolean
 create_plane_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
-    const GstCLPlane * in, gint out_width, GError ** error)
+    const GstCLPlane * in, gint out_width, const ScaleParams * params,
+    GError ** error)
 {
-  GstCLFilter *filter = GST_CL_FILTER (self);
-  gboolean wide = gst_cl_filter_wants_wide (filter);
-  const gchar *options = wide ? "-DGST_CL_WIDE" : NULL;
-
-  ps->rows = gst_cl_filter_create_kernel (filter, "bicubicscale",
-      scale_sources, in, options, "scale_rows", error);
-  if (ps->rows)
-    ps->columns = gst_cl_filter_create_kernel (filter, "bicubicscale",
-        scale_sources, in, options, "scale_columns", error);
-  if (ps->columns && !wide)
-    ps->tiles = gst_cl_filter_create_kernel (filter, "bicubicscale",
-        scale_sources, in, options, "scale_tiles", error);
   ps->tmp_size = sizeof (gfloat) * in->channels * out_width * in->height;
-  return ps->columns != NULL && (wide || ps->tiles != NULL);
+  return ensure_emulated_kernels (self, ps, in, params, error);
 }
 
 /* The native kernel and sampler, made only when the native path is first
@@ -534,7 +604,7 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
 
     gst_cl_frame_plane_color (&out->info, p, 0xff000000, ps->border);
     if (!create_plane_kernels (self, ps, &in->planes[p],
-            out->planes[p].width, error))
+            out->planes[p].width, &params, error))
       return FALSE;
   }
   return TRUE;
@@ -566,7 +636,8 @@ build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
     if (!build_axis_table (context, &ps->x, ip->width, ps->rect.w, params,
             error)
         || !build_axis_table (context, &ps->y, ip->height, ps->rect.h,
-            params, error))
+            params, error)
+        || !ensure_emulated_kernels (self, ps, ip, params, error))
       return FALSE;
   }
   self->applied = *params;

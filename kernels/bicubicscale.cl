@@ -15,21 +15,40 @@
  * colour (letterboxing).
  *
  * With -DGST_CL_WIDE (buffers on CPU devices) each work-item makes WIDE
- * channel values; otherwise one pixel.
+ * channel values; otherwise one pixel. With -DGST_CL_COMPENSATED_ROWS or
+ * _COLUMNS, set by the host for an axis with more than 32 taps, that
+ * axis's taps are summed with compensation. Every variant (the two passes,
+ * scale_tiles on GPUs, the wide kernels on CPUs) sums a pixel's taps in the
+ * same order, so that all give the same bits.
  */
 
-/* Adds a weighted tap to sum with compensated (Kahan) summation, carry
- * holding what sum's rounding lost. An extreme downscale sums hundreds of
- * thousands of taps into one pixel (262140 for 65535 rows into 1), where
- * the rounding errors of a plain float sum add up to several levels of a
- * 16-bit format; compensated, the sum stays within a few float steps. */
-#define ADD_TAP(type, sum, carry, term) \
+/* Adds a weighted tap to sum. With -DGST_CL_COMPENSATED_ROWS (_COLUMNS),
+ * which the host sets where that axis has more than 32 taps, the sum is
+ * compensated (Kahan), carry holding what sum's rounding lost: an extreme
+ * downscale sums hundreds of thousands of taps into one pixel (262140 for
+ * 65535 rows into 1), where the rounding errors of a plain float sum add up
+ * to several levels of a 16-bit format; compensated, the sum stays within a
+ * few float steps. It costs four operations a tap instead of one, which a
+ * few dozen taps do not need. */
+#define KAHAN_ADD(type, sum, carry, term) \
   do { \
     type addend_ = (term) - carry; \
     type total_ = sum + addend_; \
     carry = (total_ - sum) - addend_; \
     sum = total_; \
   } while (0)
+#define PLAIN_ADD(type, sum, carry, term) ((void) carry, sum += (term))
+
+#ifdef GST_CL_COMPENSATED_ROWS
+#define ADD_ROW_TAP KAHAN_ADD
+#else
+#define ADD_ROW_TAP PLAIN_ADD
+#endif
+#ifdef GST_CL_COMPENSATED_COLUMNS
+#define ADD_COLUMN_TAP KAHAN_ADD
+#else
+#define ADD_COLUMN_TAP PLAIN_ADD
+#endif
 
 /* One output pixel of the rows pass. */
 static pix_t
@@ -40,7 +59,7 @@ row_pixel (PLANE_IN (src), int src_w, int y, int x, int tmp_w,
   pix_t acc = 0.0f, carry = 0.0f;
 
   for (int k = 0; k < taps; k++)
-    ADD_TAP (pix_t, acc, carry, weights[k * tmp_w + x] *
+    ADD_ROW_TAP (pix_t, acc, carry, weights[k * tmp_w + x] *
         LOAD (src, clamp (first + k, 0, src_w - 1), y));
   return acc;
 }
@@ -61,7 +80,7 @@ column_pixel (__global const float *tmp, int tmp_w, int tmp_h, int x, int y,
   pix_t acc = 0.0f, carry = 0.0f;
 
   for (int k = 0; k < taps; k++)
-    ADD_TAP (pix_t, acc, carry, weights[k * rect_h + ry] *
+    ADD_COLUMN_TAP (pix_t, acc, carry, weights[k * rect_h + ry] *
         VLOAD_F (tmp, clamp (first + k, 0, tmp_h - 1) * tmp_w + rx));
   return acc;
 }
@@ -143,47 +162,33 @@ scale_tiles (PLANE_IN (src), int src_w, int src_h,
   pix_t acc = 0.0f, carry = 0.0f;
 
   for (int k = 0; k < y_taps; k++)
-    ADD_TAP (pix_t, acc, carry, y_weights[k * rect_h + ry] *
+    ADD_COLUMN_TAP (pix_t, acc, carry, y_weights[k * rect_h + ry] *
         column[k * tile_w]);
   STORE (dst, x, y, acc);
 }
 
 #else
 
-/* WIDE / CHANNELS output pixels per work-item in the rows pass: their
- * starts, their tap-k weights spread over their channels, and their tap-k
- * source pixels. */
-#if CHANNELS == 4
-#define PIXELS 4
-typedef int4 starts_t;
-#define STARTS(p) vload4 (0, p)
-#define SPREAD(p) (vload4 (0, p).s0000111122223333)
-#define TAP(s, k) convert_float4 (vload4 (0, row + \
-        clamp ((s) + (k), 0, src_w - 1) * 4))
-#define GATHER(s, k) \
-    (float16) (TAP (s.s0, k), TAP (s.s1, k), TAP (s.s2, k), TAP (s.s3, k))
-#elif CHANNELS == 2
-#define PIXELS 8
-typedef int8 starts_t;
-#define STARTS(p) vload8 (0, p)
-#define SPREAD(p) (vload8 (0, p).s0011223344556677)
-#define TAP(s, k) convert_float2 (vload2 (0, row + \
-        clamp ((s) + (k), 0, src_w - 1) * 2))
-#define GATHER(s, k) \
-    (float16) (TAP (s.s0, k), TAP (s.s1, k), TAP (s.s2, k), TAP (s.s3, k), \
-        TAP (s.s4, k), TAP (s.s5, k), TAP (s.s6, k), TAP (s.s7, k))
-#else
-#define PIXELS 16
-typedef int16 starts_t;
-#define STARTS(p) vload16 (0, p)
-#define SPREAD(p) vload16 (0, p)
+/* The rows pass takes WIDE / CHANNELS output pixels per work-item.
+ *
+ * With several channels, each pixel's taps four at a time: four
+ * neighbouring source pixels are one contiguous load of 4 * CHANNELS
+ * values, where gathering a tap of all the pixels at once costs a load and
+ * an index clamp per pixel and tap. With one channel, gathering tap k of
+ * the 16 pixels into one vector was faster. Either way each pixel's taps
+ * are summed one by one in order, as row_pixel sums them, so that both
+ * give the same bits; pixels whose taps leave the row take row_pixel's
+ * clamped loads. */
+#define PIXELS (WIDE / CHANNELS)
+
+#if CHANNELS == 1
+
 #define TAP(s, k) convert_float (row[clamp ((s) + (k), 0, src_w - 1)])
 #define GATHER(s, k) \
     (float16) (TAP (s.s0, k), TAP (s.s1, k), TAP (s.s2, k), TAP (s.s3, k), \
         TAP (s.s4, k), TAP (s.s5, k), TAP (s.s6, k), TAP (s.s7, k), \
         TAP (s.s8, k), TAP (s.s9, k), TAP (s.sa, k), TAP (s.sb, k), \
         TAP (s.sc, k), TAP (s.sd, k), TAP (s.se, k), TAP (s.sf, k))
-#endif
 
 __kernel void
 scale_rows (PLANE_IN (src), int src_w, int src_h,
@@ -205,14 +210,78 @@ scale_rows (PLANE_IN (src), int src_w, int src_h,
   }
 
   __global const elem_t *row = src + y * src_pitch;
-  starts_t first = STARTS (starts + x0);
+  int16 first = vload16 (0, starts + x0);
   float16 acc = 0.0f, carry = 0.0f;
 
   for (int k = 0; k < taps; k++)
-    ADD_TAP (float16, acc, carry, SPREAD (weights + k * tmp_w + x0) *
+    ADD_ROW_TAP (float16, acc, carry, vload16 (0, weights + k * tmp_w + x0) *
         GATHER (first, k));
-  vstore16 (acc, 0, tmp + (y * tmp_w + x0) * CHANNELS);
+  vstore16 (acc, 0, tmp + y * tmp_w + x0);
 }
+
+#else
+
+#if CHANNELS == 4
+typedef float16 run_t;
+#define RUN_LOAD(p) convert_float16 (vload16 (0, p))
+#define RUN_PIX(v, i) ((i) == 0 ? (v).s0123 : (i) == 1 ? (v).s4567 : \
+        (i) == 2 ? (v).s89ab : (v).scdef)
+#else
+typedef float8 run_t;
+#define RUN_LOAD(p) convert_float8 (vload8 (0, p))
+#define RUN_PIX(v, i) ((i) == 0 ? (v).s01 : (i) == 1 ? (v).s23 : \
+        (i) == 2 ? (v).s45 : (v).s67)
+#endif
+
+/* Output pixel x of the rows pass from the taps at run, all inside the
+ * row. */
+static pix_t
+row_pixel_inside (__global const elem_t * run, int x, int tmp_w,
+    __global const float *weights, int taps)
+{
+  pix_t acc = 0.0f, carry = 0.0f;
+  int k = 0;
+
+  for (; k + 4 <= taps; k += 4) {
+    __global const float *w = weights + k * tmp_w + x;
+    run_t v = RUN_LOAD (run + k * CHANNELS);
+
+    ADD_ROW_TAP (pix_t, acc, carry, w[0] * RUN_PIX (v, 0));
+    ADD_ROW_TAP (pix_t, acc, carry, w[tmp_w] * RUN_PIX (v, 1));
+    ADD_ROW_TAP (pix_t, acc, carry, w[2 * tmp_w] * RUN_PIX (v, 2));
+    ADD_ROW_TAP (pix_t, acc, carry, w[3 * tmp_w] * RUN_PIX (v, 3));
+  }
+  for (; k < taps; k++)
+    ADD_ROW_TAP (pix_t, acc, carry, weights[k * tmp_w + x] *
+        BUF_LOAD (run, k * CHANNELS));
+  return acc;
+}
+
+__kernel void
+scale_rows (PLANE_IN (src), int src_w, int src_h,
+    __global float *tmp, int tmp_w,
+    __global const int *starts, __global const float *weights, int taps)
+{
+  int x0 = get_global_id (0) * PIXELS;
+  int y = get_global_id (1);
+
+  if (x0 >= tmp_w || y >= src_h)
+    return;
+
+  __global const elem_t *row = src + y * src_pitch;
+  int x1 = min (x0 + PIXELS, tmp_w);
+
+  for (int x = x0; x < x1; x++) {
+    int first = starts[x];
+    pix_t v = first >= 0 && first + taps <= src_w ?
+        row_pixel_inside (row + first * CHANNELS, x, tmp_w, weights, taps) :
+        row_pixel (src, src_pitch, src_w, y, x, tmp_w, starts, weights, taps);
+
+    VSTORE_F (v, tmp, y * tmp_w + x);
+  }
+}
+
+#endif
 
 __kernel void
 scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
@@ -244,7 +313,7 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
   float16 acc = 0.0f, carry = 0.0f;
 
   for (int k = 0; k < taps; k++)
-    ADD_TAP (float16, acc, carry, weights[k * rect_h + ry] * vload16 (0,
+    ADD_COLUMN_TAP (float16, acc, carry, weights[k * rect_h + ry] * vload16 (0,
             tmp + clamp (first + k, 0, tmp_h - 1) * tmp_w * CHANNELS +
             offset));
   WIDE_STORE (acc, dst, y * dst_pitch + v0);

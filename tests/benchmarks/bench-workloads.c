@@ -34,14 +34,16 @@
 const BenchWorkload bench_workloads[] = {
   {
         "upscale",
-        "clbicubicscale Catmull-Rom 1920x1080 -> 3840x2160 vs videoscale "
-        "method=catrom",
+        "clbicubicscale Catmull-Rom 1920x1080 -> 3840x2160 and NV12 "
+        "1280x720 -> 1920x1080 vs videoscale method=catrom",
         NULL,
         {
               SCALE_PAIR ("rgba", OURS_UPSCALE, "RGBA", 1920, 1080, 3840, 2160,
                   0),
               SCALE_PAIR ("nv12", OURS_UPSCALE, "NV12", 1920, 1080, 3840, 2160,
                   0),
+              SCALE_PAIR ("nv12-720", OURS_UPSCALE, "NV12", 1280, 720, 1920,
+                  1080, 0),
             }
       },
   {

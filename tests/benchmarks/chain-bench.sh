@@ -22,8 +22,10 @@
 #                            each element alone between OpenCL memory
 #                            (net of the upload it needs)
 #
-# The ratio printed last is the chain in OpenCL memory over the sum of its
-# parts. Needs the plugin on GST_PLUGIN_PATH (scripts/setup.sh, or
+# Then the chain in OpenCL memory over the sum of its parts and over the
+# chain in system memory, and, where the CUDA elements are installed, the
+# upscale alone as `cudaupload ! cudascale ! cudadownload` against
+# `clupload ! clbicubicscale ! cldownload`. Needs the plugin on GST_PLUGIN_PATH (scripts/setup.sh, or
 # tests/benchmarks/gpu-env.sh on the GPU machine).
 set -euo pipefail
 
@@ -97,3 +99,22 @@ show "chain in OpenCL memory / chain in system memory" \
     "$(calc "$chain_cl / $chain_sys")"
 show "chain, system memory at its ends / chain in system memory" \
     "$(calc "$chain_ends / $chain_sys")"
+
+# The CUDA peer, where its elements are installed: the same upscale in
+# CUDA memory between its upload and download (cudascale's own filter),
+# against ours in OpenCL memory, in this run.
+if gst-inspect-1.0 cudascale >/dev/null 2>&1; then
+    cuda_uhd='video/x-raw(memory:CUDAMemory),width=3840,height=2160'
+    cuda=$(net "$(per_frame "$src_hd ! cudaupload ! cudascale ! \
+$cuda_uhd ! cudadownload")" "$base_hd")
+    ours=$(net "$(per_frame "$src_hd ! clupload ! clbicubicscale ! \
+$cl_uhd ! cldownload")" "$base_hd")
+    show "cudaupload ! cudascale ! cudadownload 1080p -> 4K" "$cuda"
+    show "clupload ! clbicubicscale ! cldownload 1080p -> 4K" "$ours"
+    show "clupload ... cldownload / cudaupload ... cudadownload" \
+        "$(calc "$ours / $cuda")"
+    show "chain in OpenCL memory / cudaupload ... cudadownload" \
+        "$(calc "$chain_cl / $cuda")"
+else
+    echo "cudascale: not available (gst-plugins-bad's nvcodec with a CUDA GPU)"
+fi

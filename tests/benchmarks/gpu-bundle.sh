@@ -21,10 +21,11 @@ plugin_dir="$(pkg-config --variable=pluginsdir gstreamer-1.0)"
 
 plugins="coreelements videotestsrc videoconvertscale app png multifile
     imagefreeze compositor debug coretracers"
-# The benchmark's peers, where installed: rotate (gst-plugins-bad). The
-# opencv plugin (cvsmooth) pulls in far more than the bundle may carry, so
-# the blur peer is reported as not available there.
-optional_plugins="geometrictransform"
+# The benchmark's peers, where installed: rotate (gst-plugins-bad) and the
+# CUDA elements (nvcodec, gst-plugins-bad: cudaupload, cudascale,
+# cudadownload). The opencv plugin (cvsmooth) pulls in far more than the
+# bundle may carry, so the blur peer is reported as not available there.
+optional_plugins="geometrictransform nvcodec"
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/plugins" "$out/lib"
@@ -56,5 +57,20 @@ for f in "$out"/bin/* "$out"/plugins/*; do
 done | sort -u | while read -r name path; do
     [[ "$name" =~ $skip ]] || cp -L "$path" "$out/lib/$name"
 done
+
+# NVRTC, which the CUDA elements build their kernels with, where
+# GPU_BUNDLE_NVRTC names a folder holding libnvrtc.so.12 and its builtins
+# (from the nvidia-cuda-nvrtc-cu12 wheel): compressed, as it is large (or
+# already compressed there, as libnvrtc.so.12.xz); gpu-env.sh unpacks it.
+if [ -n "${GPU_BUNDLE_NVRTC:-}" ]; then
+    mkdir -p "$out/nvrtc"
+    cp "$GPU_BUNDLE_NVRTC"/libnvrtc-builtins.so.* "$out/nvrtc/"
+    if [ -f "$GPU_BUNDLE_NVRTC/libnvrtc.so.12.xz" ]; then
+        cp "$GPU_BUNDLE_NVRTC/libnvrtc.so.12.xz" "$out/nvrtc/"
+    else
+        xz -T0 -6 -c "$GPU_BUNDLE_NVRTC/libnvrtc.so.12" \
+            >"$out/nvrtc/libnvrtc.so.12.xz"
+    fi
+fi
 
 du -sh "$out"

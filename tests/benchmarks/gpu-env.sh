@@ -15,3 +15,14 @@ mkdir -p "$vendors" "$POCL_CACHE_DIR"
 echo libnvidia-opencl.so.1 > "$vendors/nvidia.icd"
 export OCL_ICD_VENDORS="$vendors"
 export GST_CL_DEVICE="${GST_CL_DEVICE:-nvidia}"
+# NVRTC for the CUDA elements, where the bundle carries it (gpu-bundle.sh).
+if [ -f "$bundle/nvrtc/libnvrtc.so.12.xz" ]; then
+    nvrtc="${TMPDIR:-/tmp}/gst-opencl-nvrtc"
+    if [ ! -f "$nvrtc/libnvrtc.so.12" ]; then
+        mkdir -p "$nvrtc"
+        cp "$bundle"/nvrtc/libnvrtc-builtins.so.* "$nvrtc/"
+        xz -dc "$bundle/nvrtc/libnvrtc.so.12.xz" >"$nvrtc/libnvrtc.so.12"
+    fi
+    export LD_LIBRARY_PATH="$nvrtc:$LD_LIBRARY_PATH"
+    export GST_CUDA_NVRTC_LIBNAME="$nvrtc/libnvrtc.so.12"
+fi
