@@ -102,6 +102,8 @@ struct _GstCLBoxBlur
   PlaneKernels planes[GST_VIDEO_MAX_PLANES];
   cl_mem scratch;               /* row sums or SAT, reused by every plane */
   gsize scratch_size;
+  cl_mem spare;                 /* a plane between passes, on CPU devices */
+  gsize spare_size;
 };
 
 #define gst_cl_box_blur_parent_class parent_class
@@ -220,6 +222,16 @@ plan_cpu_kernels (GstCLBoxBlur * self, const GstCLPlane * plane,
       && max_window (plane->height, plan->ry) * max_value <= G_MAXUINT16;
 }
 
+/* Rows per work-item of box_rows_wide: enough bands for every core, and
+ * each band's column sums stay in the core's cache. */
+#define CPU_BAND_ROWS 16
+
+static gsize
+cpu_bands (const GstCLPlane * plane)
+{
+  return (plane->height + CPU_BAND_ROWS - 1) / CPU_BAND_ROWS;
+}
+
 /* Values per row of the CPU kernels' column sums: the row's, rounded up to
  * whole vectors, with a vector of zeros on either side (boxblur.cl). */
 static gsize
@@ -239,7 +251,7 @@ scratch_bytes (const GstCLPlane * plane, const PlanePlan * plan,
     return (gsize) (plane->width + 1) * (plane->height + 1) *
         plane->channels * (plan->sum_wide ? 8 : 4);
   if (plan->cpu)
-    return cpu_tmp_pitch (plane) * plane->height *
+    return cpu_tmp_pitch (plane) * cpu_bands (plane) *
         (plan->short_columns ? 2 : 4);
   return (gsize) plane->width * plane->height * plane->channels * 4;
 }
@@ -328,6 +340,8 @@ clear_planes (GstCLBoxBlur * self)
   self->n_planes = 0;
   gst_cl_clear_mem (context, &self->scratch);
   self->scratch_size = 0;
+  gst_cl_clear_mem (context, &self->spare);
+  self->spare_size = 0;
 }
 
 static const gchar *const blur_sources[] = {
@@ -382,24 +396,34 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
   return kernels;
 }
 
-/* One scratch buffer serves every plane in turn (the queue is in order);
- * it only grows, so radius changes do not reallocate it on every frame. */
+/* One scratch buffer (and one spare plane) serves every plane in turn (the
+ * queue is in order); it only grows, so radius changes do not reallocate it
+ * on every frame. */
 static gboolean
-ensure_scratch (GstCLBoxBlur * self, gsize size, GError ** error)
+ensure_buffer (GstCLBoxBlur * self, cl_mem * mem, gsize * mem_size,
+    gsize size, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
-  if (size <= self->scratch_size)
+  if (size <= *mem_size)
     return TRUE;
-  gst_cl_clear_mem (context, &self->scratch);
-  self->scratch_size = 0;
+  gst_cl_clear_mem (context, mem);
+  *mem_size = 0;
   GST_DEBUG_OBJECT (self, "scratch buffer of %" G_GSIZE_FORMAT " bytes", size);
-  self->scratch = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
-      size, NULL, error);
-  if (self->scratch == NULL)
+  *mem = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE, size, NULL,
+      error);
+  if (*mem == NULL)
     return FALSE;
-  self->scratch_size = size;
+  *mem_size = size;
   return TRUE;
+}
+
+/* Bytes of a plane of @plane's size, rows unpadded. */
+static gsize
+plane_bytes (const GstCLPlane * plane)
+{
+  return (gsize) plane->width * plane->height * plane->channels *
+      (plane->depth / 8);
 }
 
 /* Everything a frame of @frame's layout needs for @params: the method,
@@ -412,7 +436,7 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
   GstCLFilter *filter = GST_CL_FILTER (self);
   const GstCLDeviceInfo *device = gst_cl_filter_get_context (filter)->info;
   const GstCLPlane *luma = &frame->planes[0];
-  gsize scratch = 0;
+  gsize scratch = 0, spare = 0;
 
   if (!gst_cl_box_blur_choose_method (device, params->method, luma,
           params->radius_x, params->radius_y, method, error))
@@ -424,10 +448,14 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
     plan_plane (plane, params->radius_x, params->radius_y, &plans[p]);
     plan_cpu_kernels (self, plane, *method, &plans[p]);
     scratch = MAX (scratch, scratch_bytes (plane, &plans[p], *method));
+    if (plans[p].cpu && params->passes > 1)
+      spare = MAX (spare, plane_bytes (plane));
     if (!ensure_kernels (self, p, plane, *method, &plans[p], error))
       return FALSE;
   }
-  return ensure_scratch (self, scratch, error);
+  return ensure_buffer (self, &self->scratch, &self->scratch_size, scratch,
+      error) && ensure_buffer (self, &self->spare, &self->spare_size, spare,
+      error);
 }
 
 /* Columns first: box_columns_wide, then box_rows_wide (boxblur.cl). */
@@ -446,6 +474,7 @@ run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
   gst_cl_args_add_int (&args, src->width);
   gst_cl_args_add_int (&args, src->height);
   gst_cl_args_add_int (&args, plan->ry);
+  gst_cl_args_add_int (&args, CPU_BAND_ROWS);
   gst_cl_args_add_mem (&args, self->scratch);
   gst_cl_args_add_int (&args, tmp_pitch);
   if (!gst_cl_args_check (&args, error)
@@ -455,16 +484,42 @@ run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
     return FALSE;
 
   gst_cl_args_init (&args, kernels[KERNEL_ROWS]);
-  gst_cl_args_add_mem (&args, self->scratch);
-  gst_cl_args_add_int (&args, tmp_pitch);
+  gst_cl_args_add_plane (&args, src);
   gst_cl_args_add_int (&args, src->width);
   gst_cl_args_add_int (&args, src->height);
   gst_cl_args_add_int (&args, plan->rx);
   gst_cl_args_add_int (&args, plan->ry);
+  gst_cl_args_add_int (&args, CPU_BAND_ROWS);
+  gst_cl_args_add_mem (&args, self->scratch);
+  gst_cl_args_add_int (&args, tmp_pitch);
   gst_cl_args_add_plane (&args, dst);
   return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_1d (context, kernels[KERNEL_ROWS],
-      src->height, error);
+      && gst_cl_context_enqueue_1d_single (context, kernels[KERNEL_ROWS],
+      cpu_bands (src), error);
+}
+
+/* box_rows_wide reads rows of its source while other work-items write
+ * theirs: passes cannot run in place. They alternate between the output
+ * and the spare plane, so that the last writes the output. */
+static gboolean
+run_passes_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
+    const GstCLPlane * in, const GstCLPlane * out, const PlanePlan * plan,
+    guint passes, GError ** error)
+{
+  GstCLPlane spare = *out;
+  const GstCLPlane *src = in;
+
+  spare.mem = self->spare;
+  spare.wrapper = NULL;
+  spare.pitch = out->width * out->channels;
+  for (guint pass = 0; pass < passes; pass++) {
+    const GstCLPlane *dst = (passes - 1 - pass) % 2 ? &spare : out;
+
+    if (!run_separable_cpu (self, kernels, src, dst, plan, error))
+      return FALSE;
+    src = dst;
+  }
+  return TRUE;
 }
 
 static gboolean
@@ -475,8 +530,6 @@ run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   GstCLArgs args;
 
-  if (plan->cpu)
-    return run_separable_cpu (self, kernels, src, dst, plan, error);
 
   gst_cl_args_init (&args, kernels[KERNEL_ROWS]);
   gst_cl_args_add_plane (&args, src);
@@ -604,6 +657,13 @@ gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
   for (guint p = 0; p < in->n_planes; p++) {
     cl_kernel *kernels =
         self->planes[p].kernels[variant_index (method, &plans[p])];
+
+    if (plans[p].cpu) {
+      if (!run_passes_cpu (self, kernels, &in->planes[p], &out->planes[p],
+              &plans[p], params->passes, error))
+        return FALSE;
+      continue;
+    }
 
     /* Each pass reads its source only in its first kernel, so passes after
      * the first run in place on the output frame. */

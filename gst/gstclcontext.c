@@ -423,6 +423,22 @@ gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
 }
 
 /**
+ * gst_cl_context_enqueue_1d_single:
+ *
+ * Runs @size work-items, one per work-group: for kernels with few
+ * work-items that each take long (a band of rows), so that every compute
+ * unit gets some.
+ */
+gboolean
+gst_cl_context_enqueue_1d_single (GstCLContext * self, cl_kernel kernel,
+    gsize size, GError ** error)
+{
+  const gsize local = 1;
+
+  return enqueue (self, kernel, 1, &size, &local, error);
+}
+
+/**
  * gst_cl_context_take_kernel_time:
  *
  * With profiling on, the time the kernels this thread enqueued since the

@@ -83,6 +83,9 @@ gboolean gst_cl_context_enqueue_2d (GstCLContext * context, cl_kernel kernel,
 gboolean gst_cl_context_enqueue_1d (GstCLContext * context, cl_kernel kernel,
     gsize size, GError ** error);
 
+gboolean gst_cl_context_enqueue_1d_single (GstCLContext * context,
+    cl_kernel kernel, gsize size, GError ** error);
+
 gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
 
 void gst_cl_clear_kernel (GstCLContext * context, cl_kernel * kernel);

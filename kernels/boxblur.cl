@@ -209,19 +209,24 @@ sat_average (__global const sum_t * sat, int w, int h, int rx, int ry,
 
 /* CPU devices (buffers only): the separable method, columns first, WIDE
  * channel values per step of a work-item, in vector code (PoCL does not
- * vectorise across work-items).
+ * vectorise across work-items). The plane is cut into bands of `band`
+ * rows, and each band keeps one row of column-window sums ("sums", as
+ * column_t: ushort with -DCOLUMN_SHORT, where (2 * ry + 1) * ELEM_MAX
+ * fits, else uint), small enough to stay in the core's cache:
  *
  * box_columns_wide: one work-item per WIDE values of a row keeps their
- *   running sums down the plane and writes every row's column-window sums
- *   to tmp, as column_t (ushort with -DCOLUMN_SHORT, where
- *   (2 * ry + 1) * ELEM_MAX fits, else uint).
- * box_rows_wide: one work-item per row turns those into window sums along
- *   the row, WIDE values a step: the sums entering minus those leaving the
- *   window, added up within the vector per channel (prefix sums by lane
- *   shifts) onto the previous step's last pixel. Then the average, as
- *   box_average's.
+ *   running column sums down the plane and writes those of each band's
+ *   first row to the band's row of sums.
+ * box_rows_wide: one work-item per band, row after row, turns the column
+ *   sums into window sums along the row, WIDE values a step (the sums
+ *   entering minus those leaving the window, added up within the vector
+ *   per channel by lane shifts, onto the previous step's last pixel),
+ *   writes the averages as box_average does, then moves the column sums
+ *   down a row (adds the row entering the window, subtracts the one
+ *   leaving it). It reads its source while other bands write theirs:
+ *   the host never runs it in place.
  *
- * Each tmp row has TMP_PAD zero values before its sums and, after them,
+ * Each row of sums has TMP_PAD zero values before them and, after them,
  * zeros up to a multiple of WIDE plus TMP_PAD more: vector loads that
  * straddle an end of the row then read zeros, the sums of pixels outside
  * the plane. The host keeps count * ELEM_MAX + count / 2 below 2^31, so
@@ -294,14 +299,14 @@ load_column_values (__global const elem_t * p, int n)
  * work-group before the next: work-items stream along rows instead of each
  * walking down its own column, a new page every row. */
 __kernel void
-box_columns_wide (PLANE_IN (src), int w, int h, int ry,
-    __global column_t * tmp, int tmp_pitch)
+box_columns_wide (PLANE_IN (src), int w, int h, int ry, int band,
+    __global column_t * sums, int sums_pitch)
 {
   int i = get_global_id (0) * WIDE;
   int n = w * CHANNELS;
   bool active = i < n;
   __global const elem_t *in = src + i;
-  __global column_t *out = tmp + TMP_PAD + i;
+  __global column_t *out = sums + TMP_PAD + i;
   column16_t sum = 0;
 
   if (active)
@@ -309,16 +314,20 @@ box_columns_wide (PLANE_IN (src), int w, int h, int ry,
       sum += load_column_values (in + y * src_pitch, n - i);
   for (int y = 0; y < h; y++) {
     if (active) {
-      vstore16 (sum, 0, out + y * tmp_pitch);
+      if (y % band == 0) {
+        int at = y / band * sums_pitch;
+
+        vstore16 (sum, 0, out + at);
+        /* The zeros around the row. */
+        if (i == 0)
+          vstore16 ((column16_t) 0, 0, sums + at);
+        if (i + WIDE >= n)
+          vstore16 ((column16_t) 0, 0, out + WIDE + at);
+      }
       if (y + ry + 1 < h)
         sum += load_column_values (in + (y + ry + 1) * src_pitch, n - i);
       if (y - ry >= 0)
         sum -= load_column_values (in + (y - ry) * src_pitch, n - i);
-      /* The zeros around the row. */
-      if (i == 0)
-        vstore16 ((column16_t) 0, 0, tmp + y * tmp_pitch);
-      if (i + WIDE >= n)
-        vstore16 ((column16_t) 0, 0, out + WIDE + y * tmp_pitch);
     }
     barrier (CLK_GLOBAL_MEM_FENCE);
   }
@@ -383,17 +392,10 @@ store_values (int16 v, __global elem_t * p, int n)
     p[i] = e[i];
 }
 
-__kernel void
-box_rows_wide (__global const column_t * tmp, int tmp_pitch, int w, int h,
-    int rx, int ry, PLANE_OUT (dst))
+static void
+blur_row (__global const column_t * row, int w, int h, int rx, int ry, int y,
+    __global elem_t * out)
 {
-  int y = get_global_id (0);
-
-  if (y >= h)
-    return;
-
-  __global const column_t *row = tmp + y * tmp_pitch + TMP_PAD;
-  __global elem_t *out = dst + y * dst_pitch;
   int n = w * CHANNELS, enter = rx * CHANNELS, leave = -(rx + 1) * CHANNELS;
   uint count_y = window_count (y, ry, h);
   uint count = (2 * rx + 1) * count_y;
@@ -408,6 +410,47 @@ box_rows_wide (__global const column_t * tmp, int tmp_pitch, int w, int h,
     sum = LAST (sum) + prefix_sums (d);
     store_values (wide_average (sum, i / CHANNELS, w, rx, count_y, count,
             inv), out + i, n - i);
+  }
+}
+
+/* From row y's column sums to row y + 1's. */
+static void
+next_column_sums (__global column_t * row, PLANE_IN (src), int w, int h,
+    int ry, int y)
+{
+  int n = w * CHANNELS;
+  __global const elem_t *enter = y + ry + 1 < h ?
+      src + (y + ry + 1) * src_pitch : NULL;
+  __global const elem_t *leave = y - ry >= 0 ? src + (y - ry) * src_pitch :
+      NULL;
+
+  for (int i = 0; i < n; i += WIDE) {
+    column16_t sum = vload16 (0, row + i);
+
+    if (enter)
+      sum += load_column_values (enter + i, n - i);
+    if (leave)
+      sum -= load_column_values (leave + i, n - i);
+    vstore16 (sum, 0, row + i);
+  }
+}
+
+__kernel void
+box_rows_wide (PLANE_IN (src), int w, int h, int rx, int ry, int band,
+    __global column_t * sums, int sums_pitch, PLANE_OUT (dst))
+{
+  int y0 = get_global_id (0) * band;
+
+  if (y0 >= h)
+    return;
+
+  __global column_t *row = sums + get_global_id (0) * sums_pitch + TMP_PAD;
+  int y1 = min (y0 + band, h);
+
+  for (int y = y0; y < y1; y++) {
+    blur_row (row, w, h, rx, ry, y, dst + y * dst_pitch);
+    if (y + 1 < y1)
+      next_column_sums (row, src, src_pitch, w, h, ry, y);
   }
 }
 
