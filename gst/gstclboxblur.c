@@ -494,8 +494,8 @@ run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
   gst_cl_args_add_int (&args, tmp_pitch);
   gst_cl_args_add_plane (&args, dst);
   return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_1d_single (context, kernels[KERNEL_ROWS],
-      cpu_bands (src), error);
+      && gst_cl_context_enqueue_1d_local (context, kernels[KERNEL_ROWS],
+      cpu_bands (src), 1, error);
 }
 
 /* box_rows_wide reads rows of its source while other work-items write

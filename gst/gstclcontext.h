@@ -83,8 +83,8 @@ gboolean gst_cl_context_enqueue_2d (GstCLContext * context, cl_kernel kernel,
 gboolean gst_cl_context_enqueue_1d (GstCLContext * context, cl_kernel kernel,
     gsize size, GError ** error);
 
-gboolean gst_cl_context_enqueue_1d_single (GstCLContext * context,
-    cl_kernel kernel, gsize size, GError ** error);
+gboolean gst_cl_context_enqueue_1d_local (GstCLContext * context,
+    cl_kernel kernel, gsize size, gsize local, GError ** error);
 
 gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
 

@@ -243,10 +243,27 @@ typedef uint16 column16_t;
 #endif
 
 #if DEPTH == 16
+typedef ushort16 elem16_t;
 #define ELEM16(v) convert_ushort16 (v)
 #else
+typedef uchar16 elem16_t;
 #define ELEM16(v) convert_uchar16 (v)
 #endif
+
+/* PoCL's vstore16 to global memory writes one value at a time; through a
+ * packed struct the same store is one unaligned vector store. */
+typedef struct __attribute__ ((packed))
+{
+  column16_t value;
+} packed_column16_t;
+
+typedef struct __attribute__ ((packed))
+{
+  elem16_t value;
+} packed_elem16_t;
+
+#define STORE_SUMS(v, p) (((__global packed_column16_t *) (p))->value = (v))
+#define STORE_ELEMS(v, p) (((__global packed_elem16_t *) (p))->value = (v))
 
 #define TMP_PAD WIDE
 
@@ -308,21 +325,22 @@ box_columns_wide (PLANE_IN (src), int w, int h, int ry, int band,
   __global const elem_t *in = src + i;
   __global column_t *out = sums + TMP_PAD + i;
   column16_t sum = 0;
+  int next = 0, at = 0;         /* the next band's first row, its sums */
 
   if (active)
     for (int y = 0; y <= ry; y++)
       sum += load_column_values (in + y * src_pitch, n - i);
   for (int y = 0; y < h; y++) {
     if (active) {
-      if (y % band == 0) {
-        int at = y / band * sums_pitch;
-
-        vstore16 (sum, 0, out + at);
+      if (y == next) {
+        STORE_SUMS (sum, out + at);
         /* The zeros around the row. */
         if (i == 0)
-          vstore16 ((column16_t) 0, 0, sums + at);
+          STORE_SUMS ((column16_t) 0, sums + at);
         if (i + WIDE >= n)
-          vstore16 ((column16_t) 0, 0, out + WIDE + at);
+          STORE_SUMS ((column16_t) 0, out + WIDE + at);
+        next += band;
+        at += sums_pitch;
       }
       if (y + ry + 1 < h)
         sum += load_column_values (in + (y + ry + 1) * src_pitch, n - i);
@@ -384,7 +402,7 @@ store_values (int16 v, __global elem_t * p, int n)
   elem_t e[WIDE];
 
   if (n >= WIDE) {
-    vstore16 (ELEM16 (v), 0, p);
+    STORE_ELEMS (ELEM16 (v), p);
     return;
   }
   vstore16 (ELEM16 (v), 0, e);
@@ -431,7 +449,7 @@ next_column_sums (__global column_t * row, PLANE_IN (src), int w, int h,
       sum += load_column_values (enter + i, n - i);
     if (leave)
       sum -= load_column_values (leave + i, n - i);
-    vstore16 (sum, 0, row + i);
+    STORE_SUMS (sum, row + i);
   }
 }
 
