@@ -67,6 +67,8 @@ typedef struct
   gint rx;                      /* in the plane's samples, below its width */
   gint ry;                      /* below its height */
   gboolean sum_wide;            /* window sums (and SAT entries) need 64 */
+  gboolean cpu;                 /* separable by the kernels for CPU devices */
+  gboolean short_columns;       /* whose column sums fit in 16 bits */
 } PlanePlan;
 
 enum
@@ -77,8 +79,9 @@ enum
   N_KERNELS
 };
 
-/* Kernels are built per (method, sum_wide) on first use. */
-#define N_VARIANTS 4
+/* Kernels are built per (method, sum_wide), and for CPU devices per
+ * short_columns, on first use. */
+#define N_VARIANTS 6
 
 typedef struct
 {
@@ -99,6 +102,8 @@ struct _GstCLBoxBlur
   PlaneKernels planes[GST_VIDEO_MAX_PLANES];
   cl_mem scratch;               /* row sums or SAT, reused by every plane */
   gsize scratch_size;
+  cl_mem spare;                 /* a plane between passes, on CPU devices */
+  gsize spare_size;
 };
 
 #define gst_cl_box_blur_parent_class parent_class
@@ -176,6 +181,17 @@ gst_cl_box_blur_needs_wide_sums (const GstCLPlane * plane, guint rx, guint ry)
 G_STATIC_ASSERT ((2 * MAX_RADIUS + 1) * G_GUINT64_CONSTANT (65535) <=
     G_MAXUINT32);
 
+/* The CPU kernels keep sums and quotients in int (boxblur.cl). */
+static gboolean
+fits_cpu_kernels (const GstCLPlane * plane, const PlanePlan * plan)
+{
+  guint64 max_value = (1u << plane->depth) - 1;
+  guint64 count = max_window (plane->width, plan->rx) *
+      max_window (plane->height, plan->ry);
+
+  return count * max_value + count / 2 <= G_MAXINT32;
+}
+
 static void
 plan_plane (const GstCLPlane * plane, guint radius_x, guint radius_y,
     PlanePlan * plan)
@@ -187,6 +203,43 @@ plan_plane (const GstCLPlane * plane, guint radius_x, guint radius_y,
       (guint) plane->height - 1);
   plan->sum_wide = gst_cl_box_blur_needs_wide_sums (plane, plan->rx,
       plan->ry);
+  plan->cpu = FALSE;
+  plan->short_columns = FALSE;
+}
+
+/* On CPU devices, with buffers, separable runs box_columns_wide and
+ * box_rows_wide where their int sums hold the plane's windows. */
+static void
+plan_cpu_kernels (GstCLBoxBlur * self, const GstCLPlane * plane,
+    GstCLBoxBlurMethod method, PlanePlan * plan)
+{
+  guint max_value = (1u << plane->depth) - 1;
+
+  plan->cpu = method == GST_CL_BOX_BLUR_METHOD_SEPARABLE
+      && gst_cl_filter_wants_wide (GST_CL_FILTER (self))
+      && fits_cpu_kernels (plane, plan);
+  plan->short_columns = plan->cpu
+      && max_window (plane->height, plan->ry) * max_value <= G_MAXUINT16;
+}
+
+/* Rows per work-item of box_rows_wide: enough bands for every core, and
+ * each band's column sums stay in the core's cache. */
+#define CPU_BAND_ROWS 16
+
+static gsize
+cpu_bands (const GstCLPlane * plane)
+{
+  return (plane->height + CPU_BAND_ROWS - 1) / CPU_BAND_ROWS;
+}
+
+/* Values per row of the CPU kernels' column sums: the row's, rounded up to
+ * whole vectors, with a vector of zeros on either side (boxblur.cl). */
+static gsize
+cpu_tmp_pitch (const GstCLPlane * plane)
+{
+  gsize values = (gsize) plane->width * plane->channels;
+
+  return GST_ROUND_UP_N (values, GST_CL_WIDE_VALUES) + 2 * GST_CL_WIDE_VALUES;
 }
 
 /* Device memory for one plane's row sums or SAT. */
@@ -197,6 +250,9 @@ scratch_bytes (const GstCLPlane * plane, const PlanePlan * plan,
   if (method == GST_CL_BOX_BLUR_METHOD_SAT)
     return (gsize) (plane->width + 1) * (plane->height + 1) *
         plane->channels * (plan->sum_wide ? 8 : 4);
+  if (plan->cpu)
+    return cpu_tmp_pitch (plane) * cpu_bands (plane) *
+        (plan->short_columns ? 2 : 4);
   return (gsize) plane->width * plane->height * plane->channels * 4;
 }
 
@@ -222,6 +278,18 @@ separable_faster_on_gpu (const GstCLDeviceInfo * device,
   return (device->type & CL_DEVICE_TYPE_GPU) && plan->ry <= SEGMENT_ROWS;
 }
 
+/* On CPU devices auto takes separable, whose CPU kernels were 3 to 4 times
+ * as fast as sat on PoCL (2 CPU cores, 1920x1080, radii 1 to 400,
+ * tests/benchmarks/boxblur-methods), where they hold the plane's sums. */
+static gboolean
+prefers_cpu_kernels (const GstCLDeviceInfo * device, const GstCLPlane * plane,
+    const PlanePlan * plan)
+{
+  return (device->type & CL_DEVICE_TYPE_CPU)
+      && fits_cpu_kernels (plane, plan)
+      && method_fits (device, plane, plan, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+}
+
 /**
  * gst_cl_box_blur_choose_method:
  * @plane: the largest plane (the first)
@@ -241,18 +309,15 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
   GstCLBoxBlurMethod method = requested;
 
   plan_plane (plane, rx, ry, &plan);
-  /* tests/benchmarks/boxblur-methods on PoCL (2 CPU cores), per frame with
-   * upload and download, RGBA, GRAY8, I420 and NV12 at 640x360, 1920x1080
-   * and 3840x2160, radii 1 to 400 (docs/clboxblur-benchmark.tsv): sat took
-   * 0.71-0.95 of separable's time, and 0.74-0.94 at radii 1 to 1024 for
-   * RGBA and GRAY8 1080p (docs/clboxblur-cost.tsv). On an NVIDIA H100
-   * (docs/performance.md) sat took 1.1-1.2 ms per 1080p RGBA frame end
-   * to end, separable 1.4-1.6. Nothing measured favoured separable, so auto
-   * is sat wherever its table fits. */
+  /* separable where its CPU kernels or its GPU segments were measured
+   * faster (above), else sat where its table fits: with one work-item per
+   * line, sat took 0.71-0.95 of separable's time on PoCL
+   * (docs/clboxblur-benchmark.tsv, docs/clboxblur-cost.tsv). */
   if (method == GST_CL_BOX_BLUR_METHOD_AUTO)
-    method = method_fits (device, plane, &plan, GST_CL_BOX_BLUR_METHOD_SAT)
-        && !separable_faster_on_gpu (device, &plan) ?
-        GST_CL_BOX_BLUR_METHOD_SAT : GST_CL_BOX_BLUR_METHOD_SEPARABLE;
+    method = prefers_cpu_kernels (device, plane, &plan)
+        || separable_faster_on_gpu (device, &plan)
+        || !method_fits (device, plane, &plan, GST_CL_BOX_BLUR_METHOD_SAT) ?
+        GST_CL_BOX_BLUR_METHOD_SEPARABLE : GST_CL_BOX_BLUR_METHOD_SAT;
   if (!method_fits (device, plane, &plan, method)) {
     /* Name the method the user set, not one auto fell back to. */
     gchar *which = requested == GST_CL_BOX_BLUR_METHOD_AUTO ?
@@ -285,6 +350,8 @@ clear_planes (GstCLBoxBlur * self)
   self->n_planes = 0;
   gst_cl_clear_mem (context, &self->scratch);
   self->scratch_size = 0;
+  gst_cl_clear_mem (context, &self->spare);
+  self->spare_size = 0;
 }
 
 static const gchar *const blur_sources[] = {
@@ -315,6 +382,8 @@ uses_group_scans (GstCLBoxBlur * self)
 static guint
 variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
 {
+  if (plan->cpu)
+    return 4 | plan->short_columns;
   return (method == GST_CL_BOX_BLUR_METHOD_SAT) << 1 | plan->sum_wide;
 }
 
@@ -328,21 +397,28 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
   static const gchar *const separable_groups[] = { "sat_rows",
     "box_segments", NULL
   };
+  static const gchar *const cpu[] = { "box_rows_wide", "box_columns_wide",
+    NULL
+  };
   static const gchar *const sat[] = { "sat_rows", "sat_columns",
     "sat_average"
   };
   guint v = variant_index (method, plan);
   cl_kernel *kernels = self->planes[p].kernels[v];
   gboolean groups = uses_group_scans (self);
-  const gchar *const *names = method == GST_CL_BOX_BLUR_METHOD_SAT ? sat :
+  const gchar *const *names = plan->cpu ? cpu :
+      method == GST_CL_BOX_BLUR_METHOD_SAT ? sat :
       groups ? separable_groups : separable;
-  const gchar *options = build_options[groups][plan->sum_wide];
+  const gchar *options = plan->cpu ? (plan->short_columns ?
+      "-DGST_CL_WIDE -DCOLUMN_SHORT" : "-DGST_CL_WIDE") :
+      build_options[groups][plan->sum_wide];
 
   if (kernels[KERNEL_ROWS])
     return kernels;
 
-  GST_DEBUG_OBJECT (self, "plane %u: %s kernels, %s sums", p,
-      method_name (method), plan->sum_wide ? "64-bit" : "32-bit");
+  GST_DEBUG_OBJECT (self, "plane %u: %s kernels%s, %s sums", p,
+      method_name (method), plan->cpu ? " for CPUs" : "",
+      plan->sum_wide ? "64-bit" : "32-bit");
   for (guint k = 0; k < N_KERNELS && names[k]; k++) {
     kernels[k] = gst_cl_filter_create_kernel (GST_CL_FILTER (self), "boxblur",
         blur_sources, plane, options, names[k], error);
@@ -356,24 +432,34 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
   return kernels;
 }
 
-/* One scratch buffer serves every plane in turn (the queue is in order);
- * it only grows, so radius changes do not reallocate it on every frame. */
+/* One scratch buffer (and one spare plane) serves every plane in turn (the
+ * queue is in order); it only grows, so radius changes do not reallocate it
+ * on every frame. */
 static gboolean
-ensure_scratch (GstCLBoxBlur * self, gsize size, GError ** error)
+ensure_buffer (GstCLBoxBlur * self, cl_mem * mem, gsize * mem_size,
+    gsize size, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
-  if (size <= self->scratch_size)
+  if (size <= *mem_size)
     return TRUE;
-  gst_cl_clear_mem (context, &self->scratch);
-  self->scratch_size = 0;
+  gst_cl_clear_mem (context, mem);
+  *mem_size = 0;
   GST_DEBUG_OBJECT (self, "scratch buffer of %" G_GSIZE_FORMAT " bytes", size);
-  self->scratch = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
-      size, NULL, error);
-  if (self->scratch == NULL)
+  *mem = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE, size, NULL,
+      error);
+  if (*mem == NULL)
     return FALSE;
-  self->scratch_size = size;
+  *mem_size = size;
   return TRUE;
+}
+
+/* Bytes of a plane of @plane's size, rows unpadded. */
+static gsize
+plane_bytes (const GstCLPlane * plane)
+{
+  return (gsize) plane->width * plane->height * plane->channels *
+      (plane->depth / 8);
 }
 
 /* Everything a frame of @frame's layout needs for @params: the method,
@@ -386,7 +472,7 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
   GstCLFilter *filter = GST_CL_FILTER (self);
   const GstCLDeviceInfo *device = gst_cl_filter_get_context (filter)->info;
   const GstCLPlane *luma = &frame->planes[0];
-  gsize scratch = 0;
+  gsize scratch = 0, spare = 0;
 
   if (!gst_cl_box_blur_choose_method (device, params->method, luma,
           params->radius_x, params->radius_y, method, error))
@@ -396,12 +482,81 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
     const GstCLPlane *plane = &frame->planes[p];
 
     plan_plane (plane, params->radius_x, params->radius_y, &plans[p]);
+    plan_cpu_kernels (self, plane, *method, &plans[p]);
     scratch = MAX (scratch, scratch_bytes (plane, &plans[p],
             uses_group_scans (self) ? GST_CL_BOX_BLUR_METHOD_SAT : *method));
+    if (plans[p].cpu && params->passes > 1)
+      spare = MAX (spare, plane_bytes (plane));
     if (!ensure_kernels (self, p, plane, *method, &plans[p], error))
       return FALSE;
   }
-  return ensure_scratch (self, scratch, error);
+  return ensure_buffer (self, &self->scratch, &self->scratch_size, scratch,
+      error) && ensure_buffer (self, &self->spare, &self->spare_size, spare,
+      error);
+}
+
+/* Columns first: box_columns_wide, then box_rows_wide (boxblur.cl). */
+static gboolean
+run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
+    const GstCLPlane * src, const GstCLPlane * dst, const PlanePlan * plan,
+    GError ** error)
+{
+  GstCLFilter *filter = GST_CL_FILTER (self);
+  GstCLContext *context = gst_cl_filter_get_context (filter);
+  gint tmp_pitch = cpu_tmp_pitch (src);
+  GstCLArgs args;
+
+  gst_cl_args_init (&args, kernels[KERNEL_COLUMNS]);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_int (&args, plan->ry);
+  gst_cl_args_add_int (&args, CPU_BAND_ROWS);
+  gst_cl_args_add_mem (&args, self->scratch);
+  gst_cl_args_add_int (&args, tmp_pitch);
+  if (!gst_cl_args_check (&args, error)
+      || !gst_cl_context_enqueue_1d (context, kernels[KERNEL_COLUMNS],
+          gst_cl_filter_items_per_row (filter, src->width, src->channels),
+          error))
+    return FALSE;
+
+  gst_cl_args_init (&args, kernels[KERNEL_ROWS]);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_int (&args, plan->rx);
+  gst_cl_args_add_int (&args, plan->ry);
+  gst_cl_args_add_int (&args, CPU_BAND_ROWS);
+  gst_cl_args_add_mem (&args, self->scratch);
+  gst_cl_args_add_int (&args, tmp_pitch);
+  gst_cl_args_add_plane (&args, dst);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_1d_local (context, kernels[KERNEL_ROWS],
+      cpu_bands (src), 1, error);
+}
+
+/* box_rows_wide reads rows of its source while other work-items write
+ * theirs: passes cannot run in place. They alternate between the output
+ * and the spare plane, so that the last writes the output. */
+static gboolean
+run_passes_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
+    const GstCLPlane * in, const GstCLPlane * out, const PlanePlan * plan,
+    guint passes, GError ** error)
+{
+  GstCLPlane spare = *out;
+  const GstCLPlane *src = in;
+
+  spare.mem = self->spare;
+  spare.wrapper = NULL;
+  spare.pitch = out->width * out->channels;
+  for (guint pass = 0; pass < passes; pass++) {
+    const GstCLPlane *dst = (passes - 1 - pass) % 2 ? &spare : out;
+
+    if (!run_separable_cpu (self, kernels, src, dst, plan, error))
+      return FALSE;
+    src = dst;
+  }
+  return TRUE;
 }
 
 /* Bytes of one SAT entry of @plane. */
@@ -629,6 +784,13 @@ gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
   for (guint p = 0; p < in->n_planes; p++) {
     cl_kernel *kernels =
         self->planes[p].kernels[variant_index (method, &plans[p])];
+
+    if (plans[p].cpu) {
+      if (!run_passes_cpu (self, kernels, &in->planes[p], &out->planes[p],
+              &plans[p], params->passes, error))
+        return FALSE;
+      continue;
+    }
 
     /* Each pass reads its source only in its first kernel, so passes after
      * the first run in place on the output frame. */

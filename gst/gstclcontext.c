@@ -429,6 +429,23 @@ gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
 }
 
 /**
+ * gst_cl_context_enqueue_1d_local:
+ *
+ * Runs @size work-items, rounded up to a multiple of @local, in work-groups
+ * of @local: for kernels with few work-items that each take long (a band
+ * of rows), where the context's local size would leave compute units
+ * idle.
+ */
+gboolean
+gst_cl_context_enqueue_1d_local (GstCLContext * self, cl_kernel kernel,
+    gsize size, gsize local, GError ** error)
+{
+  const gsize global = (size + local - 1) / local * local;
+
+  return enqueue (self, kernel, 1, &global, &local, error);
+}
+
+/**
  * gst_cl_context_take_kernel_time:
  *
  * With profiling on, the time the kernels this thread enqueued since the

@@ -68,19 +68,24 @@ typedef ROW_T row_t;
 #define ONES(cond) (-CONVERT (SUM_T, cond))     /* and -1 per lane */
 #endif
 
+/* Integer division is scalar and slow on CPUs: the average is a float
+ * estimate of n / count, within one of the quotient, then corrected
+ * exactly. Clamped to the largest average, q * count never exceeds the
+ * sums' range (the host keeps count * ELEM_MAX + count / 2 in it). ONE_IF
+ * turns a comparison into 1 per true lane; the second step sees the first's
+ * q. */
+#define CORRECT_QUOTIENT(q, n, count, ONE_IF) \
+    q -= ONE_IF (q * (count) > (n)); \
+    q += ONE_IF ((n) - q * (count) >= (count))
+
 static pix_t
 box_average (sum_t sum, uint count)
 {
   sum_t n = sum + count / 2;
-  /* Integer division is scalar and slow on CPUs: a float estimate, within
-   * one of the quotient, then corrected exactly. Clamped to the largest
-   * average, q * count never exceeds the sums' range (the host keeps
-   * count * ELEM_MAX + count / 2 in it). */
   sum_t q = min (CONVERT (SUM_T, CONVERT (VEC (float), n) * (1.0f / count)),
       (sum_t) ELEM_MAX);
 
-  q -= ONES (q * count > n);
-  q += ONES (n - q * count >= count);
+  CORRECT_QUOTIENT (q, n, count, ONES);
   return CONVERT (VEC (float), q);
 }
 
@@ -357,3 +362,272 @@ sat_average (__global const sum_t * sat, int w, int h, int rx, int ry,
 
   STORE (dst, x, y, box_average (sum, (x1 - x0) * (y1 - y0)));
 }
+
+#ifdef GST_CL_WIDE
+
+/* CPU devices (buffers only): the separable method, columns first, WIDE
+ * channel values per step of a work-item, in vector code (PoCL does not
+ * vectorise across work-items). The plane is cut into bands of `band`
+ * rows, and each band keeps one row of column-window sums ("sums", as
+ * column_t: ushort with -DCOLUMN_SHORT, where (2 * ry + 1) * ELEM_MAX
+ * fits, else uint), small enough to stay in the core's cache:
+ *
+ * box_columns_wide: one work-item per WIDE values of a row keeps their
+ *   running column sums down the plane and writes those of each band's
+ *   first row to the band's row of sums.
+ * box_rows_wide: one work-item per band, row after row, turns the column
+ *   sums into window sums along the row, WIDE values a step (the sums
+ *   entering minus those leaving the window, added up within the vector
+ *   per channel by lane shifts, onto the previous step's last pixel),
+ *   writes the averages as box_average does, then moves the column sums
+ *   down a row (adds the row entering the window, subtracts the one
+ *   leaving it). It reads its source while other bands write theirs:
+ *   the host never runs it in place.
+ *
+ * Each row of sums has TMP_PAD zero values before them and, after them,
+ * zeros up to a multiple of WIDE plus TMP_PAD more: vector loads that
+ * straddle an end of the row then read zeros, the sums of pixels outside
+ * the plane. The host keeps count * ELEM_MAX + count / 2 below 2^31, so
+ * sums and quotients are exact in int and convert to float as int. */
+
+#ifdef COLUMN_SHORT
+typedef ushort column_t;
+typedef ushort16 column16_t;
+#define COLUMN16(v) convert_ushort16 (v)
+#else
+typedef uint column_t;
+typedef uint16 column16_t;
+#define COLUMN16(v) convert_uint16 (v)
+#endif
+
+#if DEPTH == 16
+typedef ushort16 elem16_t;
+#define ELEM16(v) convert_ushort16 (v)
+#else
+typedef uchar16 elem16_t;
+#define ELEM16(v) convert_uchar16 (v)
+#endif
+
+/* PoCL's vstore16 to global memory writes one value at a time; through a
+ * packed struct the same store is one unaligned vector store. */
+typedef struct __attribute__ ((packed))
+{
+  column16_t value;
+} packed_column16_t;
+
+typedef struct __attribute__ ((packed))
+{
+  elem16_t value;
+} packed_elem16_t;
+
+#define STORE_SUMS(v, p) (((__global packed_column16_t *) (p))->value = (v))
+#define STORE_ELEMS(v, p) (((__global packed_elem16_t *) (p))->value = (v))
+
+#define TMP_PAD WIDE
+
+/* The lanes' values shifted up by N lanes, zeros shifted in. */
+#define SHIFT1(v) ((uint16) (0, (v).s012, (v).s3456, (v).s789a, (v).sbcde))
+#define SHIFT2(v) ((uint16) (0, 0, (v).s01, (v).s2345, (v).s6789, (v).sabcd))
+#define SHIFT4(v) ((uint16) ((uint4) 0, (v).s0123, (v).s4567, (v).s89ab))
+#define SHIFT8(v) ((uint16) ((uint8) 0, (v).s01234567))
+
+/* PREFIX: per channel, each lane plus the lanes of the same channel below
+ * it. LAST: the last pixel's channels over all lanes. LANE_X: each lane's
+ * pixel in the vector. */
+#if CHANNELS == 1
+#define PREFIX_STEPS(v) v = v + SHIFT1 (v); v = v + SHIFT2 (v)
+#define LAST(v) ((uint16) ((v).sf))
+#define LANE_X (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#elif CHANNELS == 2
+#define PREFIX_STEPS(v) v = v + SHIFT2 (v)
+#define LAST(v) ((uint16) ((v).sefefefef, (v).sefefefef))
+#define LANE_X (int16) (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7)
+#else
+#define PREFIX_STEPS(v)
+#define LAST(v) ((uint16) ((v).scdefcdef, (v).scdefcdef))
+#define LANE_X (int16) (0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3)
+#endif
+
+static uint16
+prefix_sums (uint16 v)
+{
+  PREFIX_STEPS (v);
+  v = v + SHIFT4 (v);
+  return v + SHIFT8 (v);
+}
+
+/* WIDE values from p, of which the first n (1 to WIDE) are in the row:
+ * zeros for the others. */
+static column16_t
+load_column_values (__global const elem_t * p, int n)
+{
+  elem_t v[WIDE];
+
+  if (n >= WIDE)
+    return COLUMN16 (vload16 (0, p));
+  for (int i = 0; i < WIDE; i++)
+    v[i] = i < n ? p[i] : 0;
+  return COLUMN16 (vload16 (0, v));
+}
+
+/* The barrier, as in sat_columns, makes PoCL run each row for the whole
+ * work-group before the next: work-items stream along rows instead of each
+ * walking down its own column, a new page every row. */
+__kernel void
+box_columns_wide (PLANE_IN (src), int w, int h, int ry, int band,
+    __global column_t * sums, int sums_pitch)
+{
+  int i = get_global_id (0) * WIDE;
+  int n = w * CHANNELS;
+  bool active = i < n;
+  __global const elem_t *in = src + i;
+  __global column_t *out = sums + TMP_PAD + i;
+  column16_t sum = 0;
+  int next = 0, at = 0;         /* the next band's first row, its sums */
+
+  if (active)
+    for (int y = 0; y <= ry; y++)
+      sum += load_column_values (in + y * src_pitch, n - i);
+  for (int y = 0; y < h; y++) {
+    if (active) {
+      if (y == next) {
+        STORE_SUMS (sum, out + at);
+        /* The zeros around the row. */
+        if (i == 0)
+          STORE_SUMS ((column16_t) 0, sums + at);
+        if (i + WIDE >= n)
+          STORE_SUMS ((column16_t) 0, out + WIDE + at);
+        next += band;
+        at += sums_pitch;
+      }
+      if (y + ry + 1 < h)
+        sum += load_column_values (in + (y + ry + 1) * src_pitch, n - i);
+      if (y - ry >= 0)
+        sum -= load_column_values (in + (y - ry) * src_pitch, n - i);
+    }
+    barrier (CLK_GLOBAL_MEM_FENCE);
+  }
+}
+
+static uint16
+load_sums (__global const column_t * p)
+{
+  return convert_uint16 (vload16 (0, p));
+}
+
+#define LANE (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+/* The window sums of pixel -1 (tmp's sums over pixels 0 .. rx - 1), on
+ * every lane of their channel. */
+static uint16
+first_window (__global const column_t * row, int rx)
+{
+  int n = rx * CHANNELS;
+  uint16 sum = 0;
+
+  for (int i = 0; i < n; i += WIDE)
+    sum += select (load_sums (row + i), (uint16) 0, LANE >= n - i);
+  return LAST (prefix_sums (sum));
+}
+
+/* The rounded averages of the window sums of pixels x .. x + WIDE /
+ * CHANNELS - 1, as box_average's. */
+static int16
+wide_average (uint16 sum, int x, int w, int rx, uint count_y, uint count,
+    float inv)
+{
+  int16 c = (int16) count, n;
+  float16 f = inv;
+
+  if (x - rx < 0 || x + WIDE / CHANNELS - 1 + rx >= w) {
+    /* At the ends of the row the window is clipped per pixel. */
+    int16 xs = x + LANE_X;
+
+    c = (min (xs + rx, w - 1) - max (xs - rx, 0) + 1) * (int) count_y;
+    f = 1.0f / convert_float16 (c);
+  }
+  n = as_int16 (sum) + c / 2;
+  int16 q = min (convert_int16 (convert_float16 (n) * f), (int) ELEM_MAX);
+
+  CORRECT_QUOTIENT (q, n, c, -);
+  return q;
+}
+
+/* WIDE values to p, of which the first n (1 to WIDE) are in the row. */
+static void
+store_values (int16 v, __global elem_t * p, int n)
+{
+  elem_t e[WIDE];
+
+  if (n >= WIDE) {
+    STORE_ELEMS (ELEM16 (v), p);
+    return;
+  }
+  vstore16 (ELEM16 (v), 0, e);
+  for (int i = 0; i < n; i++)
+    p[i] = e[i];
+}
+
+static void
+blur_row (__global const column_t * row, int w, int h, int rx, int ry, int y,
+    __global elem_t * out)
+{
+  int n = w * CHANNELS, enter = rx * CHANNELS, leave = -(rx + 1) * CHANNELS;
+  uint count_y = window_count (y, ry, h);
+  uint count = (2 * rx + 1) * count_y;
+  float inv = 1.0f / count;
+  uint16 sum = first_window (row, rx);
+
+  for (int i = 0; i < n; i += WIDE) {
+    /* Loads wholly outside the row would read zeros: skipped. */
+    uint16 d = (i + enter < n ? load_sums (row + i + enter) : 0)
+        - (i + leave > -WIDE ? load_sums (row + i + leave) : 0);
+
+    sum = LAST (sum) + prefix_sums (d);
+    store_values (wide_average (sum, i / CHANNELS, w, rx, count_y, count,
+            inv), out + i, n - i);
+  }
+}
+
+/* From row y's column sums to row y + 1's. */
+static void
+next_column_sums (__global column_t * row, PLANE_IN (src), int w, int h,
+    int ry, int y)
+{
+  int n = w * CHANNELS;
+  __global const elem_t *enter = y + ry + 1 < h ?
+      src + (y + ry + 1) * src_pitch : NULL;
+  __global const elem_t *leave = y - ry >= 0 ? src + (y - ry) * src_pitch :
+      NULL;
+
+  for (int i = 0; i < n; i += WIDE) {
+    column16_t sum = vload16 (0, row + i);
+
+    if (enter)
+      sum += load_column_values (enter + i, n - i);
+    if (leave)
+      sum -= load_column_values (leave + i, n - i);
+    STORE_SUMS (sum, row + i);
+  }
+}
+
+__kernel void
+box_rows_wide (PLANE_IN (src), int w, int h, int rx, int ry, int band,
+    __global column_t * sums, int sums_pitch, PLANE_OUT (dst))
+{
+  int y0 = get_global_id (0) * band;
+
+  if (y0 >= h)
+    return;
+
+  __global column_t *row = sums + get_global_id (0) * sums_pitch + TMP_PAD;
+  int y1 = min (y0 + band, h);
+
+  for (int y = y0; y < y1; y++) {
+    blur_row (row, w, h, rx, ry, y, dst + y * dst_pitch);
+    if (y + 1 < y1)
+      next_column_sums (row, src, src_pitch, w, h, ry, y);
+  }
+}
+
+#endif

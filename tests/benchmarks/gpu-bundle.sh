@@ -64,13 +64,15 @@ done
 # already compressed there, as libnvrtc.so.12.xz); gpu-env.sh unpacks it.
 if [ -n "${GPU_BUNDLE_NVRTC:-}" ]; then
     mkdir -p "$out/nvrtc"
-    cp "$GPU_BUNDLE_NVRTC"/libnvrtc-builtins.so.* "$out/nvrtc/"
-    if [ -f "$GPU_BUNDLE_NVRTC/libnvrtc.so.12.xz" ]; then
-        cp "$GPU_BUNDLE_NVRTC/libnvrtc.so.12.xz" "$out/nvrtc/"
-    else
-        xz -T0 -6 -c "$GPU_BUNDLE_NVRTC/libnvrtc.so.12" \
-            >"$out/nvrtc/libnvrtc.so.12.xz"
-    fi
+    for lib in "$GPU_BUNDLE_NVRTC"/libnvrtc.so.12 \
+        "$GPU_BUNDLE_NVRTC"/libnvrtc-builtins.so.12.*; do
+        case "$lib" in *.xz) continue ;; esac
+        if [ -f "$lib.xz" ]; then
+            cp "$lib.xz" "$out/nvrtc/"
+        else
+            xz -T0 -6 -c "$lib" >"$out/nvrtc/$(basename "$lib").xz"
+        fi
+    done
 fi
 
 du -sh "$out"

@@ -20,8 +20,9 @@ if [ -f "$bundle/nvrtc/libnvrtc.so.12.xz" ]; then
     nvrtc="${TMPDIR:-/tmp}/gst-opencl-nvrtc"
     if [ ! -f "$nvrtc/libnvrtc.so.12" ]; then
         mkdir -p "$nvrtc"
-        cp "$bundle"/nvrtc/libnvrtc-builtins.so.* "$nvrtc/"
-        xz -dc "$bundle/nvrtc/libnvrtc.so.12.xz" >"$nvrtc/libnvrtc.so.12"
+        for lib in "$bundle"/nvrtc/*.xz; do
+            xz -dc "$lib" >"$nvrtc/$(basename "$lib" .xz)"
+        done
     fi
     export LD_LIBRARY_PATH="$nvrtc:$LD_LIBRARY_PATH"
     export GST_CUDA_NVRTC_LIBNAME="$nvrtc/libnvrtc.so.12"
