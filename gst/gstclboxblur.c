@@ -227,7 +227,7 @@ plan_cpu_kernels (GstCLBoxBlur * self, const GstCLPlane * plane,
 
 /* Rows per work-item of box_rows_wide: enough bands for every core, and
  * each band's column sums stay in the core's cache. */
-#define CPU_BAND_ROWS 16
+#define CPU_BAND_ROWS 32
 
 static gsize
 cpu_bands (const GstCLPlane * plane)
