@@ -79,6 +79,9 @@ enum
   N_KERNELS
 };
 
+/* The CPU kernels' third (boxblur.cl). */
+#define KERNEL_STARTS KERNEL_AVERAGE
+
 /* Kernels are built per (method, sum_wide), and for CPU devices per
  * short_columns, on first use. */
 #define N_VARIANTS 6
@@ -207,8 +210,8 @@ plan_plane (const GstCLPlane * plane, guint radius_x, guint radius_y,
   plan->short_columns = FALSE;
 }
 
-/* On CPU devices, with buffers, separable runs box_columns_wide and
- * box_rows_wide where their int sums hold the plane's windows. */
+/* On CPU devices, with buffers, separable runs the CPU kernels of
+ * boxblur.cl where their int sums hold the plane's windows. */
 static void
 plan_cpu_kernels (GstCLBoxBlur * self, const GstCLPlane * plane,
     GstCLBoxBlurMethod method, PlanePlan * plan)
@@ -224,12 +227,22 @@ plan_cpu_kernels (GstCLBoxBlur * self, const GstCLPlane * plane,
 
 /* Rows per work-item of box_rows_wide: enough bands for every core, and
  * each band's column sums stay in the core's cache. */
-#define CPU_BAND_ROWS 16
+#define CPU_BAND_ROWS 32
 
 static gsize
 cpu_bands (const GstCLPlane * plane)
 {
   return (plane->height + CPU_BAND_ROWS - 1) / CPU_BAND_ROWS;
+}
+
+/* Rows of sums of the CPU kernels: one per band, and the parts the bands'
+ * first rows are added up from (FIRST_PARTS in boxblur.cl, then one per
+ * band but the last). */
+static gsize
+cpu_sums_rows (const GstCLPlane * plane, const PlanePlan * plan)
+{
+  return cpu_bands (plane) + (plan->ry + CPU_BAND_ROWS) / CPU_BAND_ROWS +
+      cpu_bands (plane) - 1;
 }
 
 /* Values per row of the CPU kernels' column sums: the row's, rounded up to
@@ -251,7 +264,7 @@ scratch_bytes (const GstCLPlane * plane, const PlanePlan * plan,
     return (gsize) (plane->width + 1) * (plane->height + 1) *
         plane->channels * (plan->sum_wide ? 8 : 4);
   if (plan->cpu)
-    return cpu_tmp_pitch (plane) * cpu_bands (plane) *
+    return cpu_tmp_pitch (plane) * cpu_sums_rows (plane, plan) *
         (plan->short_columns ? 2 : 4);
   return (gsize) plane->width * plane->height * plane->channels * 4;
 }
@@ -397,8 +410,8 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
   static const gchar *const separable_groups[] = { "sat_rows",
     "box_segments", NULL
   };
-  static const gchar *const cpu[] = { "box_rows_wide", "box_columns_wide",
-    NULL
+  static const gchar *const cpu[] = { "box_rows_wide",
+    "box_column_parts_wide", "box_column_starts_wide"
   };
   static const gchar *const sat[] = { "sat_rows", "sat_columns",
     "sat_average"
@@ -495,7 +508,8 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
       error);
 }
 
-/* Columns first: box_columns_wide, then box_rows_wide (boxblur.cl). */
+/* Columns first: box_column_parts_wide and box_column_starts_wide, then
+ * box_rows_wide (boxblur.cl). */
 static gboolean
 run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
     const GstCLPlane * src, const GstCLPlane * dst, const PlanePlan * plan,
@@ -504,6 +518,7 @@ run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
   GstCLFilter *filter = GST_CL_FILTER (self);
   GstCLContext *context = gst_cl_filter_get_context (filter);
   gint tmp_pitch = cpu_tmp_pitch (src);
+  gint n_bands = cpu_bands (src);
   GstCLArgs args;
 
   gst_cl_args_init (&args, kernels[KERNEL_COLUMNS]);
@@ -512,10 +527,23 @@ run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
   gst_cl_args_add_int (&args, src->height);
   gst_cl_args_add_int (&args, plan->ry);
   gst_cl_args_add_int (&args, CPU_BAND_ROWS);
+  gst_cl_args_add_int (&args, n_bands);
   gst_cl_args_add_mem (&args, self->scratch);
   gst_cl_args_add_int (&args, tmp_pitch);
   if (!gst_cl_args_check (&args, error)
-      || !gst_cl_context_enqueue_1d (context, kernels[KERNEL_COLUMNS],
+      || !gst_cl_context_enqueue_1d_local (context, kernels[KERNEL_COLUMNS],
+          cpu_sums_rows (src, plan) - n_bands, 1, error))
+    return FALSE;
+
+  gst_cl_args_init (&args, kernels[KERNEL_STARTS]);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, plan->ry);
+  gst_cl_args_add_int (&args, CPU_BAND_ROWS);
+  gst_cl_args_add_int (&args, n_bands);
+  gst_cl_args_add_mem (&args, self->scratch);
+  gst_cl_args_add_int (&args, tmp_pitch);
+  if (!gst_cl_args_check (&args, error)
+      || !gst_cl_context_enqueue_1d (context, kernels[KERNEL_STARTS],
           gst_cl_filter_items_per_row (filter, src->width, src->channels),
           error))
     return FALSE;
@@ -532,7 +560,7 @@ run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
   gst_cl_args_add_plane (&args, dst);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_1d_local (context, kernels[KERNEL_ROWS],
-      cpu_bands (src), 1, error);
+      n_bands, 1, error);
 }
 
 /* box_rows_wide reads rows of its source while other work-items write

@@ -372,9 +372,9 @@ sat_average (__global const sum_t * sat, int w, int h, int rx, int ry,
  * column_t: ushort with -DCOLUMN_SHORT, where (2 * ry + 1) * ELEM_MAX
  * fits, else uint), small enough to stay in the core's cache:
  *
- * box_columns_wide: one work-item per WIDE values of a row keeps their
- *   running column sums down the plane and writes those of each band's
- *   first row to the band's row of sums.
+ * box_column_parts_wide and box_column_starts_wide: the column sums of
+ *   each band's first row, from sums over bands of source rows, parallel
+ *   over bands, then added up in order (below).
  * box_rows_wide: one work-item per band, row after row, turns the column
  *   sums into window sums along the row, WIDE values a step (the sums
  *   entering minus those leaving the window, added up within the vector
@@ -470,40 +470,88 @@ load_column_values (__global const elem_t * p, int n)
   return COLUMN16 (vload16 (0, v));
 }
 
-/* The barrier, as in sat_columns, makes PoCL run each row for the whole
- * work-group before the next: work-items stream along rows instead of each
- * walking down its own column, a new page every row. */
+/* Column sums, a row of them at a time, added up over rows of the source:
+ * out += src[y] for y in [y0, y1) where add, out -= src[y] where sub. The
+ * zeros past the row stay zeros. */
+static void
+add_rows (__global column_t * out, PLANE_IN (src), int n, int y0, int y1,
+    int sub)
+{
+  for (int y = y0; y < y1; y++) {
+    __global const elem_t *row = src + y * src_pitch;
+
+    for (int i = 0; i < n; i += WIDE) {
+      column16_t v = vload16 (0, out + i);
+      column16_t s = load_column_values (row + i, n - i);
+
+      STORE_SUMS (sub ? v - s : v + s, out + i);
+    }
+  }
+}
+
+/* Column sums of the first row of every band, in two steps that both
+ * stream along rows, through parts: rows of sums after the bands' in
+ * memory. FIRST_PARTS of them add up the source rows 0 .. ry, band rows at
+ * a time (the first band's window); the next n_bands - 1 the change of the
+ * column sums from band k's first row to band k + 1's (rows entering the
+ * window minus rows leaving it). The host sizes sums alike. */
+#define FIRST_PARTS(ry, band) (((ry) + (band)) / (band))
+
+/* box_column_parts_wide: one work-item per part. */
 __kernel void
-box_columns_wide (PLANE_IN (src), int w, int h, int ry, int band,
+box_column_parts_wide (PLANE_IN (src), int w, int h, int ry, int band,
+    int n_bands, __global column_t * sums, int sums_pitch)
+{
+  int p = get_global_id (0);
+  int first = FIRST_PARTS (ry, band);
+
+  if (p >= first + n_bands - 1)
+    return;
+
+  int n = w * CHANNELS;
+  __global column_t *out = sums + (n_bands + p) * sums_pitch;
+
+  for (int i = 0; i < n; i += WIDE)
+    STORE_SUMS ((column16_t) 0, out + i);
+  if (p < first) {
+    add_rows (out, src, src_pitch, n, p * band, min ((p + 1) * band, ry + 1),
+        0);
+  } else {
+    int y0 = (p - first) * band, y1 = y0 + band;
+
+    add_rows (out, src, src_pitch, n, min (y0 + ry + 1, h),
+        min (y1 + ry + 1, h), 0);
+    add_rows (out, src, src_pitch, n, max (y0 - ry, 0), max (y1 - ry, 0), 1);
+  }
+}
+
+/* box_column_starts_wide: one work-item per WIDE values of a row adds the
+ * parts up, in order, and writes each band's column sums, with the zeros
+ * around them. The barrier, as in sat_columns, makes PoCL run each row for
+ * the whole work-group before the next, streaming along rows. */
+__kernel void
+box_column_starts_wide (int w, int ry, int band, int n_bands,
     __global column_t * sums, int sums_pitch)
 {
   int i = get_global_id (0) * WIDE;
   int n = w * CHANNELS;
   bool active = i < n;
-  __global const elem_t *in = src + i;
-  __global column_t *out = sums + TMP_PAD + i;
+  int first = FIRST_PARTS (ry, band);
+  __global const column_t *parts = sums + n_bands * sums_pitch;
   column16_t sum = 0;
-  int next = 0, at = 0;         /* the next band's first row, its sums */
 
-  if (active)
-    for (int y = 0; y <= ry; y++)
-      sum += load_column_values (in + y * src_pitch, n - i);
-  for (int y = 0; y < h; y++) {
+  for (int p = 0; p < first + n_bands - 1; p++) {
     if (active) {
-      if (y == next) {
-        STORE_SUMS (sum, out + at);
-        /* The zeros around the row. */
+      sum += vload16 (0, parts + p * sums_pitch + i);
+      if (p >= first - 1) {
+        __global column_t *row = sums + (p - first + 1) * sums_pitch;
+
+        STORE_SUMS (sum, row + TMP_PAD + i);
         if (i == 0)
-          STORE_SUMS ((column16_t) 0, sums + at);
+          STORE_SUMS ((column16_t) 0, row);
         if (i + WIDE >= n)
-          STORE_SUMS ((column16_t) 0, out + WIDE + at);
-        next += band;
-        at += sums_pitch;
+          STORE_SUMS ((column16_t) 0, row + TMP_PAD + i + WIDE);
       }
-      if (y + ry + 1 < h)
-        sum += load_column_values (in + (y + ry + 1) * src_pitch, n - i);
-      if (y - ry >= 0)
-        sum -= load_column_values (in + (y - ry) * src_pitch, n - i);
     }
     barrier (CLK_GLOBAL_MEM_FENCE);
   }
