@@ -12,17 +12,25 @@
  *   sat: sat_rows and sat_columns turn the plane into its summed-area table
  *     (prefix sums along rows, then down columns), with a zero first row
  *     and column; sat_average reads the four corners of each window.
+ *   separable on CPU devices (-DGST_CL_WIDE, below): columns first, in
+ *     bands of rows whose column sums stay in cache, 16 channel values per
+ *     step in vector code: box_column_parts_wide, box_column_starts_wide,
+ *     box_rows_wide. The average is box_average's arithmetic.
  *
- * Build option, on top of common.cl's:
+ * Build options, on top of common.cl's:
  *   -DSUM_WIDE   window sums and SAT entries are 64-bit. Without it they are
  *                32-bit and the SAT's entries wrap around; its four-corner
  *                differences are still exact, modulo 2^32, while the host
  *                guarantees that every window's sum fits in 32 bits.
+ *   -DGST_CL_WIDE   also builds the CPU kernels (buffers only).
+ *   -DCOLUMN_SHORT  their column sums are 16-bit: the host sets it where
+ *                (2 * ry + 1) * ELEM_MAX fits.
  * The separable row sums in tmp are always 32-bit: a row window is at most
  * 2 * 8192 + 1 pixels (the largest radius), 16385 * 65535 < 2^32.
  *
  * The row and column kernels are 1-D: one work-item walks a whole row (or
- * column). Column work-items are neighbours in memory at every step.
+ * column). Column work-items are neighbours in memory at every step (the
+ * CPU kernels' work-items take a band of rows, or a part, instead).
  */
 
 #if CHANNELS == 1
@@ -336,7 +344,8 @@ add_rows (__global column_t * out, PLANE_IN (src), int n, int y0, int y1,
  * memory. FIRST_PARTS of them add up the source rows 0 .. ry, band rows at
  * a time (the first band's window); the next n_bands - 1 the change of the
  * column sums from band k's first row to band k + 1's (rows entering the
- * window minus rows leaving it). The host sizes sums alike. */
+ * window minus rows leaving it). Parts may wrap around in column_t; the
+ * bands' sums, their totals, fit and are exact. The host sizes sums alike. */
 #define FIRST_PARTS(ry, band) (((ry) + (band)) / (band))
 
 /* box_column_parts_wide: one work-item per part. */
