@@ -320,9 +320,24 @@ load_column_values (__global const elem_t * p, int n)
   return COLUMN16 (vload16 (0, v));
 }
 
-/* Column sums, a row of them at a time, added up over rows of the source:
- * out += src[y] for y in [y0, y1) where add, out -= src[y] where sub. The
+/* The WIDE column sums at sums + i, in rows of n values, plus the source
+ * values at enter + i, minus those at leave + i (each where set). The
  * zeros past the row stay zeros. */
+static void
+move_sums (__global column_t * sums, int n, __global const elem_t * enter,
+    __global const elem_t * leave, int i)
+{
+  column16_t sum = vload16 (0, sums + i);
+
+  if (enter)
+    sum += load_column_values (enter + i, n - i);
+  if (leave)
+    sum -= load_column_values (leave + i, n - i);
+  STORE_SUMS (sum, sums + i);
+}
+
+/* A row of column sums, out, plus (minus, where sub) the source rows
+ * [y0, y1). */
 static void
 add_rows (__global column_t * out, PLANE_IN (src), int n, int y0, int y1,
     int sub)
@@ -330,12 +345,8 @@ add_rows (__global column_t * out, PLANE_IN (src), int n, int y0, int y1,
   for (int y = y0; y < y1; y++) {
     __global const elem_t *row = src + y * src_pitch;
 
-    for (int i = 0; i < n; i += WIDE) {
-      column16_t v = vload16 (0, out + i);
-      column16_t s = load_column_values (row + i, n - i);
-
-      STORE_SUMS (sub ? v - s : v + s, out + i);
-    }
+    for (int i = 0; i < n; i += WIDE)
+      move_sums (out, n, sub ? NULL : row, sub ? row : NULL, i);
   }
 }
 
@@ -499,15 +510,8 @@ next_column_sums (__global column_t * row, PLANE_IN (src), int w, int h,
   __global const elem_t *leave = y - ry >= 0 ? src + (y - ry) * src_pitch :
       NULL;
 
-  for (int i = 0; i < n; i += WIDE) {
-    column16_t sum = vload16 (0, row + i);
-
-    if (enter)
-      sum += load_column_values (enter + i, n - i);
-    if (leave)
-      sum -= load_column_values (leave + i, n - i);
-    STORE_SUMS (sum, row + i);
-  }
+  for (int i = 0; i < n; i += WIDE)
+    move_sums (row, n, enter, leave, i);
 }
 
 __kernel void
