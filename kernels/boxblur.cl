@@ -72,21 +72,23 @@ typedef ROW_T row_t;
 #endif
 
 /* Integer division is scalar and slow on CPUs: the average is a float
- * estimate of n / count, within one of the quotient, then corrected
- * exactly. Clamped to the largest average, q * count never exceeds the
- * sums' range (the host keeps count * ELEM_MAX + count / 2 in it). ONE_IF
- * turns a comparison into 1 per true lane; the second step sees the first's
- * q. */
+ * estimate of n / count, then corrected exactly. The estimate truncates
+ * n * (QUOTIENT_LOW / count): float rounding (of n, of the reciprocal and
+ * of the product, each well below 2^-21 relative) cannot make up for the
+ * 2^-19 taken off, so it is never above the quotient, and it is less than
+ * one below (the quotient is at most 65535.5, 65536 * 2^-18 < 1). One
+ * step then adds the missing one: q * count <= n stays in the sums' range.
+ * ONE_IF turns a comparison into 1 per true lane. */
+#define QUOTIENT_LOW (1.0f - 0x1p-19f)
 #define CORRECT_QUOTIENT(q, n, count, ONE_IF) \
-    q -= ONE_IF (q * (count) > (n)); \
     q += ONE_IF ((n) - q * (count) >= (count))
 
 static pix_t
 box_average (sum_t sum, uint count)
 {
   sum_t n = sum + count / 2;
-  sum_t q = min (CONVERT (SUM_T, CONVERT (VEC (float), n) * (1.0f / count)),
-      (sum_t) ELEM_MAX);
+  sum_t q = CONVERT (SUM_T, CONVERT (VEC (float), n) * (QUOTIENT_LOW /
+          count));
 
   CORRECT_QUOTIENT (q, n, count, ONES);
   return CONVERT (VEC (float), q);
@@ -454,10 +456,10 @@ wide_average (uint16 sum, int x, int w, int rx, uint count_y, uint count,
     int16 xs = x + LANE_X;
 
     c = (min (xs + rx, w - 1) - max (xs - rx, 0) + 1) * (int) count_y;
-    f = 1.0f / convert_float16 (c);
+    f = QUOTIENT_LOW / convert_float16 (c);
   }
   n = as_int16 (sum) + c / 2;
-  int16 q = min (convert_int16 (convert_float16 (n) * f), (int) ELEM_MAX);
+  int16 q = convert_int16 (convert_float16 (n) * f);
 
   CORRECT_QUOTIENT (q, n, c, -);
   return q;
@@ -485,7 +487,7 @@ blur_row (__global const column_t * row, int w, int h, int rx, int ry, int y,
   int n = w * CHANNELS, enter = rx * CHANNELS, leave = -(rx + 1) * CHANNELS;
   uint count_y = window_count (y, ry, h);
   uint count = (2 * rx + 1) * count_y;
-  float inv = 1.0f / count;
+  float inv = QUOTIENT_LOW / count;
   uint16 sum = first_window (row, rx);
 
   for (int i = 0; i < n; i += WIDE) {
