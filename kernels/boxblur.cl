@@ -12,12 +12,19 @@
  *   sat: sat_rows and sat_columns turn the plane into its summed-area table
  *     (prefix sums along rows, then down columns), with a zero first row
  *     and column; sat_average reads the four corners of each window.
+ *   separable on CPU devices (-DGST_CL_WIDE, below): columns first, in
+ *     bands of rows whose column sums stay in cache, 16 channel values per
+ *     step in vector code: box_column_parts_wide, box_column_starts_wide,
+ *     box_rows_wide. The average is box_average's arithmetic.
  *
  * Build options, on top of common.cl's:
  *   -DSUM_WIDE   window sums and SAT entries are 64-bit. Without it they are
  *                32-bit and the SAT's entries wrap around; its four-corner
  *                differences are still exact, modulo 2^32, while the host
  *                guarantees that every window's sum fits in 32 bits.
+ *   -DGST_CL_WIDE   also builds the CPU kernels (buffers only).
+ *   -DCOLUMN_SHORT  their column sums are 16-bit: the host sets it where
+ *                (2 * ry + 1) * ELEM_MAX fits.
  *   -DGST_CL_GROUP_SCANS -DSCAN_RUN=n   (GPUs) sat_rows and sat_columns
  *                scan by work-groups, and the separable method is sat_rows
  *                then box_segments, whose work-items slide windows down
@@ -27,7 +34,8 @@
  *
  * Otherwise the row and column kernels are 1-D: one work-item walks a
  * whole row (or column). Column work-items are neighbours in memory at
- * every step.
+ * every step (the CPU kernels' work-items take a band of rows, or a part,
+ * instead).
  */
 
 #if CHANNELS == 1
@@ -69,21 +77,23 @@ typedef ROW_T row_t;
 #endif
 
 /* Integer division is scalar and slow on CPUs: the average is a float
- * estimate of n / count, within one of the quotient, then corrected
- * exactly. Clamped to the largest average, q * count never exceeds the
- * sums' range (the host keeps count * ELEM_MAX + count / 2 in it). ONE_IF
- * turns a comparison into 1 per true lane; the second step sees the first's
- * q. */
+ * estimate of n / count, then corrected exactly. The estimate truncates
+ * n * (QUOTIENT_LOW / count): float rounding (of n, of the reciprocal and
+ * of the product, each well below 2^-21 relative) cannot make up for the
+ * 2^-19 taken off, so it is never above the quotient, and it is less than
+ * one below (the quotient is at most 65535.5, 65536 * 2^-18 < 1). One
+ * step then adds the missing one: q * count <= n stays in the sums' range.
+ * ONE_IF turns a comparison into 1 per true lane. */
+#define QUOTIENT_LOW (1.0f - 0x1p-19f)
 #define CORRECT_QUOTIENT(q, n, count, ONE_IF) \
-    q -= ONE_IF (q * (count) > (n)); \
     q += ONE_IF ((n) - q * (count) >= (count))
 
 static pix_t
 box_average (sum_t sum, uint count)
 {
   sum_t n = sum + count / 2;
-  sum_t q = min (CONVERT (SUM_T, CONVERT (VEC (float), n) * (1.0f / count)),
-      (sum_t) ELEM_MAX);
+  sum_t q = CONVERT (SUM_T, CONVERT (VEC (float), n) * (QUOTIENT_LOW /
+          count));
 
   CORRECT_QUOTIENT (q, n, count, ONES);
   return CONVERT (VEC (float), q);
@@ -470,9 +480,24 @@ load_column_values (__global const elem_t * p, int n)
   return COLUMN16 (vload16 (0, v));
 }
 
-/* Column sums, a row of them at a time, added up over rows of the source:
- * out += src[y] for y in [y0, y1) where add, out -= src[y] where sub. The
+/* The WIDE column sums at sums + i, in rows of n values, plus the source
+ * values at enter + i, minus those at leave + i (each where set). The
  * zeros past the row stay zeros. */
+static void
+move_sums (__global column_t * sums, int n, __global const elem_t * enter,
+    __global const elem_t * leave, int i)
+{
+  column16_t sum = vload16 (0, sums + i);
+
+  if (enter)
+    sum += load_column_values (enter + i, n - i);
+  if (leave)
+    sum -= load_column_values (leave + i, n - i);
+  STORE_SUMS (sum, sums + i);
+}
+
+/* A row of column sums, out, plus (minus, where sub) the source rows
+ * [y0, y1). */
 static void
 add_rows (__global column_t * out, PLANE_IN (src), int n, int y0, int y1,
     int sub)
@@ -480,12 +505,8 @@ add_rows (__global column_t * out, PLANE_IN (src), int n, int y0, int y1,
   for (int y = y0; y < y1; y++) {
     __global const elem_t *row = src + y * src_pitch;
 
-    for (int i = 0; i < n; i += WIDE) {
-      column16_t v = vload16 (0, out + i);
-      column16_t s = load_column_values (row + i, n - i);
-
-      STORE_SUMS (sub ? v - s : v + s, out + i);
-    }
+    for (int i = 0; i < n; i += WIDE)
+      move_sums (out, n, sub ? NULL : row, sub ? row : NULL, i);
   }
 }
 
@@ -494,7 +515,8 @@ add_rows (__global column_t * out, PLANE_IN (src), int n, int y0, int y1,
  * memory. FIRST_PARTS of them add up the source rows 0 .. ry, band rows at
  * a time (the first band's window); the next n_bands - 1 the change of the
  * column sums from band k's first row to band k + 1's (rows entering the
- * window minus rows leaving it). The host sizes sums alike. */
+ * window minus rows leaving it). Parts may wrap around in column_t; the
+ * bands' sums, their totals, fit and are exact. The host sizes sums alike. */
 #define FIRST_PARTS(ry, band) (((ry) + (band)) / (band))
 
 /* box_column_parts_wide: one work-item per part. */
@@ -592,10 +614,10 @@ wide_average (uint16 sum, int x, int w, int rx, uint count_y, uint count,
     int16 xs = x + LANE_X;
 
     c = (min (xs + rx, w - 1) - max (xs - rx, 0) + 1) * (int) count_y;
-    f = 1.0f / convert_float16 (c);
+    f = QUOTIENT_LOW / convert_float16 (c);
   }
   n = as_int16 (sum) + c / 2;
-  int16 q = min (convert_int16 (convert_float16 (n) * f), (int) ELEM_MAX);
+  int16 q = convert_int16 (convert_float16 (n) * f);
 
   CORRECT_QUOTIENT (q, n, c, -);
   return q;
@@ -623,7 +645,7 @@ blur_row (__global const column_t * row, int w, int h, int rx, int ry, int y,
   int n = w * CHANNELS, enter = rx * CHANNELS, leave = -(rx + 1) * CHANNELS;
   uint count_y = window_count (y, ry, h);
   uint count = (2 * rx + 1) * count_y;
-  float inv = 1.0f / count;
+  float inv = QUOTIENT_LOW / count;
   uint16 sum = first_window (row, rx);
 
   for (int i = 0; i < n; i += WIDE) {
@@ -648,15 +670,8 @@ next_column_sums (__global column_t * row, PLANE_IN (src), int w, int h,
   __global const elem_t *leave = y - ry >= 0 ? src + (y - ry) * src_pitch :
       NULL;
 
-  for (int i = 0; i < n; i += WIDE) {
-    column16_t sum = vload16 (0, row + i);
-
-    if (enter)
-      sum += load_column_values (enter + i, n - i);
-    if (leave)
-      sum -= load_column_values (leave + i, n - i);
-    STORE_SUMS (sum, row + i);
-  }
+  for (int i = 0; i < n; i += WIDE)
+    move_sums (row, n, enter, leave, i);
 }
 
 __kernel void

@@ -58,6 +58,8 @@ list=false
 cores="$(nproc)"
 build="${BUILD_DIR:-$repo/build}"
 memcpy_floor="$build/tests/benchmarks/memcpy-floor"
+# Without a build here (the GPU bundle of gpu-bundle.sh), the one on PATH.
+[ -x "$memcpy_floor" ] || memcpy_floor="$(command -v memcpy-floor || true)"
 
 usage() {
     sed -n '6,12s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
