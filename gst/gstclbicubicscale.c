@@ -645,6 +645,22 @@ build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
   return TRUE;
 }
 
+/* An axis table's kernel arguments: starts, weights and taps. */
+static void
+add_axis_table_args (GstCLArgs * args, const AxisTable * table)
+{
+  gst_cl_args_add_mem (args, table->starts);
+  gst_cl_args_add_mem (args, table->weights);
+  gst_cl_args_add_int (args, table->taps);
+}
+
+static void
+add_border_arg (GstCLArgs * args, const PlaneScaler * ps)
+{
+  gst_cl_args_add_float4 (args, ps->border[0], ps->border[1], ps->border[2],
+      ps->border[3]);
+}
+
 /* Bytes of local memory scale_tiles needs for @ps's tables. */
 static gsize
 tile_local_bytes (const PlaneScaler * ps, const GstCLPlane * src)
@@ -690,14 +706,9 @@ run_tiles (GstCLBicubicScale * self, const GstCLPlane * src,
   gst_cl_args_add_int (&args, ps->rect.y);
   gst_cl_args_add_int (&args, ps->rect.w);
   gst_cl_args_add_int (&args, ps->rect.h);
-  gst_cl_args_add_mem (&args, ps->x.starts);
-  gst_cl_args_add_mem (&args, ps->x.weights);
-  gst_cl_args_add_int (&args, ps->x.taps);
-  gst_cl_args_add_mem (&args, ps->y.starts);
-  gst_cl_args_add_mem (&args, ps->y.weights);
-  gst_cl_args_add_int (&args, ps->y.taps);
-  gst_cl_args_add_float4 (&args, ps->border[0], ps->border[1], ps->border[2],
-      ps->border[3]);
+  add_axis_table_args (&args, &ps->x);
+  add_axis_table_args (&args, &ps->y);
+  add_border_arg (&args, ps);
   gst_cl_args_add (&args, tile_local_bytes (ps, src), NULL);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_groups (context, ps->tiles, 2, groups, local,
@@ -725,9 +736,7 @@ run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
   gst_cl_args_add_int (&args, src->height);
   gst_cl_args_add_mem (&args, ps->tmp);
   gst_cl_args_add_int (&args, ps->rect.w);
-  gst_cl_args_add_mem (&args, ps->x.starts);
-  gst_cl_args_add_mem (&args, ps->x.weights);
-  gst_cl_args_add_int (&args, ps->x.taps);
+  add_axis_table_args (&args, &ps->x);
   if (!gst_cl_args_check (&args, error)
       || !gst_cl_context_enqueue_2d (context, ps->rows,
           gst_cl_filter_items_per_row (filter, ps->rect.w, src->channels),
@@ -744,11 +753,8 @@ run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
   gst_cl_args_add_int (&args, ps->rect.x);
   gst_cl_args_add_int (&args, ps->rect.y);
   gst_cl_args_add_int (&args, ps->rect.h);
-  gst_cl_args_add_mem (&args, ps->y.starts);
-  gst_cl_args_add_mem (&args, ps->y.weights);
-  gst_cl_args_add_int (&args, ps->y.taps);
-  gst_cl_args_add_float4 (&args, ps->border[0], ps->border[1], ps->border[2],
-      ps->border[3]);
+  add_axis_table_args (&args, &ps->y);
+  add_border_arg (&args, ps);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (context, ps->columns,
       gst_cl_filter_items_per_row (filter, dst->width, dst->channels),
@@ -782,8 +788,7 @@ run_native (GstCLBicubicScale * self, const GstCLPlane * src,
   gst_cl_args_add_int (&args, ps->rect.y);
   gst_cl_args_add_int (&args, ps->rect.w);
   gst_cl_args_add_int (&args, ps->rect.h);
-  gst_cl_args_add_float4 (&args, ps->border[0], ps->border[1], ps->border[2],
-      ps->border[3]);
+  add_border_arg (&args, ps);
   gst_cl_args_add (&args, sizeof (cl_sampler), &self->bicubic_sampler);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (context, ps->native, dst->width,
