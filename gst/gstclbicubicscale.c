@@ -89,6 +89,7 @@ typedef struct
   cl_kernel columns;
   cl_kernel native;
   cl_kernel tiles;              /* one pass; GPUs only */
+  gboolean one_pass;            /* tiles fits the tables: GPUs */
   guint rows_sums;              /* the compensated axes each was built for */
   guint columns_sums;
   guint tiles_sums;
@@ -622,45 +623,6 @@ gst_cl_bicubic_scale_snapshot (GstCLFilter * filter)
   return self->identity;
 }
 
-static gboolean
-build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
-    const ScaleParams * params, GError ** error)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-
-  clear_tables (self);
-  for (guint p = 0; p < self->n_planes; p++) {
-    PlaneScaler *ps = &self->planes[p];
-    const GstCLPlane *ip = &in->planes[p];
-
-    if (!build_axis_table (context, &ps->x, ip->width, ps->rect.w, params,
-            error)
-        || !build_axis_table (context, &ps->y, ip->height, ps->rect.h,
-            params, error)
-        || !ensure_emulated_kernels (self, ps, ip, params, error))
-      return FALSE;
-  }
-  self->applied = *params;
-  self->tables_valid = TRUE;
-  return TRUE;
-}
-
-/* An axis table's kernel arguments: starts, weights and taps. */
-static void
-add_axis_table_args (GstCLArgs * args, const AxisTable * table)
-{
-  gst_cl_args_add_mem (args, table->starts);
-  gst_cl_args_add_mem (args, table->weights);
-  gst_cl_args_add_int (args, table->taps);
-}
-
-static void
-add_border_arg (GstCLArgs * args, const PlaneScaler * ps)
-{
-  gst_cl_args_add_float4 (args, ps->border[0], ps->border[1], ps->border[2],
-      ps->border[3]);
-}
-
 /* Bytes of local memory scale_tiles needs for @ps's tables. */
 static gsize
 tile_local_bytes (const PlaneScaler * ps, const GstCLPlane * src)
@@ -684,6 +646,64 @@ tiles_fit (GstCLBicubicScale * self, const PlaneScaler * ps,
 }
 
 static gboolean
+build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
+    const ScaleParams * params, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+
+  clear_tables (self);
+  for (guint p = 0; p < self->n_planes; p++) {
+    PlaneScaler *ps = &self->planes[p];
+    const GstCLPlane *ip = &in->planes[p];
+
+    if (!build_axis_table (context, &ps->x, ip->width, ps->rect.w, params,
+            error)
+        || !build_axis_table (context, &ps->y, ip->height, ps->rect.h,
+            params, error)
+        || !ensure_emulated_kernels (self, ps, ip, params, error))
+      return FALSE;
+    ps->one_pass = tiles_fit (self, ps, ip);
+  }
+  self->applied = *params;
+  self->tables_valid = TRUE;
+  return TRUE;
+}
+
+/* The arguments scale_tiles and scale_native start with: both planes with
+ * their sizes, and the picture's rectangle in the output. */
+static void
+add_frames_args (GstCLArgs * args, const GstCLPlane * src,
+    const GstCLPlane * dst, const PlaneScaler * ps)
+{
+  gst_cl_args_add_plane (args, src);
+  gst_cl_args_add_int (args, src->width);
+  gst_cl_args_add_int (args, src->height);
+  gst_cl_args_add_plane (args, dst);
+  gst_cl_args_add_int (args, dst->width);
+  gst_cl_args_add_int (args, dst->height);
+  gst_cl_args_add_int (args, ps->rect.x);
+  gst_cl_args_add_int (args, ps->rect.y);
+  gst_cl_args_add_int (args, ps->rect.w);
+  gst_cl_args_add_int (args, ps->rect.h);
+}
+
+/* An axis table's kernel arguments: starts, weights and taps. */
+static void
+add_axis_table_args (GstCLArgs * args, const AxisTable * table)
+{
+  gst_cl_args_add_mem (args, table->starts);
+  gst_cl_args_add_mem (args, table->weights);
+  gst_cl_args_add_int (args, table->taps);
+}
+
+static void
+add_border_arg (GstCLArgs * args, const PlaneScaler * ps)
+{
+  gst_cl_args_add_float4 (args, ps->border[0], ps->border[1], ps->border[2],
+      ps->border[3]);
+}
+
+static gboolean
 run_tiles (GstCLBicubicScale * self, const GstCLPlane * src,
     const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
 {
@@ -696,16 +716,7 @@ run_tiles (GstCLBicubicScale * self, const GstCLPlane * src,
   GstCLArgs args;
 
   gst_cl_args_init (&args, ps->tiles);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_plane (&args, dst);
-  gst_cl_args_add_int (&args, dst->width);
-  gst_cl_args_add_int (&args, dst->height);
-  gst_cl_args_add_int (&args, ps->rect.x);
-  gst_cl_args_add_int (&args, ps->rect.y);
-  gst_cl_args_add_int (&args, ps->rect.w);
-  gst_cl_args_add_int (&args, ps->rect.h);
+  add_frames_args (&args, src, dst, ps);
   add_axis_table_args (&args, &ps->x);
   add_axis_table_args (&args, &ps->y);
   add_border_arg (&args, ps);
@@ -765,7 +776,7 @@ static gboolean
 run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
     const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
 {
-  if (tiles_fit (self, ps, src))
+  if (ps->one_pass)
     return run_tiles (self, src, dst, ps, error);
   return run_two_passes (self, src, dst, ps, error);
 }
@@ -778,16 +789,7 @@ run_native (GstCLBicubicScale * self, const GstCLPlane * src,
   GstCLArgs args;
 
   gst_cl_args_init (&args, ps->native);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_plane (&args, dst);
-  gst_cl_args_add_int (&args, dst->width);
-  gst_cl_args_add_int (&args, dst->height);
-  gst_cl_args_add_int (&args, ps->rect.x);
-  gst_cl_args_add_int (&args, ps->rect.y);
-  gst_cl_args_add_int (&args, ps->rect.w);
-  gst_cl_args_add_int (&args, ps->rect.h);
+  add_frames_args (&args, src, dst, ps);
   add_border_arg (&args, ps);
   gst_cl_args_add (&args, sizeof (cl_sampler), &self->bicubic_sampler);
   return gst_cl_args_check (&args, error)

@@ -513,6 +513,19 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
       error);
 }
 
+/* The band arguments the CPU column kernels share: ry, the band height,
+ * the bands, the column sums and their pitch. */
+static void
+add_band_args (GstCLArgs * args, GstCLBoxBlur * self, const PlanePlan * plan,
+    gint n_bands, gint tmp_pitch)
+{
+  gst_cl_args_add_int (args, plan->ry);
+  gst_cl_args_add_int (args, CPU_BAND_ROWS);
+  gst_cl_args_add_int (args, n_bands);
+  gst_cl_args_add_mem (args, self->scratch);
+  gst_cl_args_add_int (args, tmp_pitch);
+}
+
 /* Columns first: box_column_parts_wide and box_column_starts_wide, then
  * box_rows_wide (boxblur.cl). */
 static gboolean
@@ -524,29 +537,23 @@ run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
   GstCLContext *context = gst_cl_filter_get_context (filter);
   gint tmp_pitch = cpu_tmp_pitch (src);
   gint n_bands = cpu_bands (src);
+  gsize parts = cpu_sums_rows (src, plan) - n_bands, bands = n_bands;
+  const gsize one = 1;          /* a work-item per group: each is a band */
   GstCLArgs args;
 
   gst_cl_args_init (&args, kernels[KERNEL_COLUMNS]);
   gst_cl_args_add_plane (&args, src);
   gst_cl_args_add_int (&args, src->width);
   gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_int (&args, plan->ry);
-  gst_cl_args_add_int (&args, CPU_BAND_ROWS);
-  gst_cl_args_add_int (&args, n_bands);
-  gst_cl_args_add_mem (&args, self->scratch);
-  gst_cl_args_add_int (&args, tmp_pitch);
+  add_band_args (&args, self, plan, n_bands, tmp_pitch);
   if (!gst_cl_args_check (&args, error)
-      || !gst_cl_context_enqueue_1d_local (context, kernels[KERNEL_COLUMNS],
-          cpu_sums_rows (src, plan) - n_bands, 1, error))
+      || !gst_cl_context_enqueue_groups (context, kernels[KERNEL_COLUMNS], 1,
+          &parts, &one, error))
     return FALSE;
 
   gst_cl_args_init (&args, kernels[KERNEL_STARTS]);
   gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, plan->ry);
-  gst_cl_args_add_int (&args, CPU_BAND_ROWS);
-  gst_cl_args_add_int (&args, n_bands);
-  gst_cl_args_add_mem (&args, self->scratch);
-  gst_cl_args_add_int (&args, tmp_pitch);
+  add_band_args (&args, self, plan, n_bands, tmp_pitch);
   if (!gst_cl_args_check (&args, error)
       || !gst_cl_context_enqueue_1d (context, kernels[KERNEL_STARTS],
           gst_cl_filter_items_per_row (filter, src->width, src->channels),
@@ -564,8 +571,8 @@ run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
   gst_cl_args_add_int (&args, tmp_pitch);
   gst_cl_args_add_plane (&args, dst);
   return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_1d_local (context, kernels[KERNEL_ROWS],
-      n_bands, 1, error);
+      && gst_cl_context_enqueue_groups (context, kernels[KERNEL_ROWS], 1,
+      &bands, &one, error);
 }
 
 /* box_rows_wide reads rows of its source while other work-items write

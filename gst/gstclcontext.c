@@ -429,23 +429,6 @@ gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
 }
 
 /**
- * gst_cl_context_enqueue_1d_local:
- *
- * Runs @size work-items, rounded up to a multiple of @local, in work-groups
- * of @local: for kernels with few work-items that each take long (a band
- * of rows), where the context's local size would leave compute units
- * idle.
- */
-gboolean
-gst_cl_context_enqueue_1d_local (GstCLContext * self, cl_kernel kernel,
-    gsize size, gsize local, GError ** error)
-{
-  const gsize global = (size + local - 1) / local * local;
-
-  return enqueue (self, kernel, 1, &global, &local, error);
-}
-
-/**
  * gst_cl_context_take_kernel_time:
  *
  * With profiling on, the time the kernels this thread enqueued since the
@@ -488,8 +471,10 @@ gst_cl_context_enqueue_1d (GstCLContext * self, cl_kernel kernel, gsize size,
  * @groups: work-groups along each of @dims dimensions
  * @local: work-items of a group along each dimension
  *
- * Runs @kernel as exactly @groups work-groups of @local items, for kernels
- * whose groups share work through local memory.
+ * Runs @kernel as exactly @groups work-groups of @local items: for kernels
+ * whose groups share work through local memory, and for kernels with few
+ * work-items that each take long (a band of rows), where the context's
+ * local size would leave compute units idle.
  */
 gboolean
 gst_cl_context_enqueue_groups (GstCLContext * self, cl_kernel kernel,

@@ -91,9 +91,6 @@ gboolean gst_cl_context_enqueue_groups (GstCLContext * context,
 gsize gst_cl_context_kernel_group_size (GstCLContext * context,
     cl_kernel kernel);
 
-gboolean gst_cl_context_enqueue_1d_local (GstCLContext * context,
-    cl_kernel kernel, gsize size, gsize local, GError ** error);
-
 gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
 
 void gst_cl_clear_kernel (GstCLContext * context, cl_kernel * kernel);
