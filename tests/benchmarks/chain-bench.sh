@@ -5,11 +5,14 @@
 #
 #   tests/benchmarks/chain-bench.sh [FRAMES] [RUNS]
 #
-# Every figure is milliseconds per frame of a whole pipeline
-# (`SOURCE ! ... ! fakesink sync=false`), net of the source alone (the
-# same SOURCE ! fakesink), median of RUNS runs. SOURCE is one 1080p RGBA
-# frame repeated by imagefreeze, so it costs next to nothing. The chain
-# scales 1080p to 4K, then turns and blurs at 4K:
+# Every figure is milliseconds per frame of a pipeline built as
+# gst-launch-1.0 does (`SOURCE ! ... ! fakesink sync=false`, timed by
+# launch-timer) in its steady state, net of the source alone (the same
+# SOURCE ! fakesink), median of RUNS runs; the start-up (PAUSED to the
+# first frame at the sink, net of the source's) is given for the chain and
+# the CUDA peer. SOURCE is one 1080p RGBA frame repeated by imagefreeze,
+# so it costs next to nothing. The chain scales 1080p to 4K, then turns
+# and blurs at 4K:
 #
 #   chain in OpenCL memory   clupload ! clbicubicscale ! (OpenCL memory,
 #                            4K) ! clrotate ! clboxblur ! cldownload
@@ -40,14 +43,25 @@ src_uhd="videotestsrc num-buffers=1 pattern=smpte ! $uhd ! imagefreeze num-buffe
 # shellcheck source=tests/benchmarks/launch-common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/launch-common.sh"
 
-# Median over RUNS runs, in milliseconds per frame.
-per_frame() {
-    local times=() t
+# Medians over RUNS runs of DESCRIPTION: the steady state in ms per frame
+# into VAR, the start-up ms into start_up_of[DESCRIPTION]: measure VAR
+# DESCRIPTION.
+declare -A start_up_of=()
+measure() {
+    local start_ups=() per_frames=() times
     for ((r = 0; r < runs; r++)); do
-        t=$(pipeline_seconds "$1")
-        times+=("$t")
+        times=$(pipeline_times "$2")
+        start_ups+=("${times% *}")
+        per_frames+=("${times#* }")
     done
-    median_ms_per_frame "$frames" "${times[@]}"
+    start_up_of[$2]="$(median "${start_ups[@]}")"
+    printf -v "$1" '%s' "$(median "${per_frames[@]}")"
+}
+
+# The start-up of DESCRIPTION net of the source's: start_up DESCRIPTION
+# SOURCE (both measured before).
+start_up() {
+    calc "${start_up_of[$1]} - ${start_up_of[$2]}"
 }
 
 net() {
@@ -63,27 +77,34 @@ gst-launch-1.0 -q videotestsrc num-buffers=2 ! $hd ! clupload ! \
     clbicubicscale ! "$cl_uhd" ! clrotate angle=10 ! clboxblur radius=3 ! \
     cldownload ! fakesink
 
-base_hd=$(per_frame "$src_hd")
-base_uhd=$(per_frame "$src_uhd")
-upload_hd=$(net "$(per_frame "$src_hd ! clupload")" "$base_hd")
-upload_uhd=$(net "$(per_frame "$src_uhd ! clupload")" "$base_uhd")
-download_uhd=$(net "$(per_frame "$src_uhd ! clupload ! cldownload")" \
-    "$(calc "$base_uhd + $upload_uhd")")
-scale=$(net "$(per_frame "$src_hd ! clupload ! clbicubicscale ! $cl_uhd")" \
-    "$(calc "$base_hd + $upload_hd")")
-rotate=$(net "$(per_frame "$src_uhd ! clupload ! clrotate angle=10 ! \
-$cl_uhd")" "$(calc "$base_uhd + $upload_uhd")")
-blur=$(net "$(per_frame "$src_uhd ! clupload ! clboxblur radius=3 ! \
-$cl_uhd")" "$(calc "$base_uhd + $upload_uhd")")
-chain_cl=$(net "$(per_frame "$src_hd ! clupload ! clbicubicscale ! \
-$cl_uhd ! clrotate angle=10 ! clboxblur radius=3 ! cldownload")" "$base_hd")
-chain_ends=$(net "$(per_frame "$src_hd ! clbicubicscale ! $cl_uhd ! \
-clrotate angle=10 ! clboxblur radius=3 ! $uhd")" "$base_hd")
-chain_sys=$(net "$(per_frame "$src_hd ! clbicubicscale ! $uhd ! \
-clrotate angle=10 ! $uhd ! clboxblur radius=3 ! $uhd")" "$base_hd")
+chain_cl_pipe="$src_hd ! clupload ! clbicubicscale ! $cl_uhd ! \
+clrotate angle=10 ! clboxblur radius=3 ! cldownload"
+measure base_hd "$src_hd"
+measure base_uhd "$src_uhd"
+measure t "$src_hd ! clupload"
+upload_hd=$(net "$t" "$base_hd")
+measure t "$src_uhd ! clupload"
+upload_uhd=$(net "$t" "$base_uhd")
+measure t "$src_uhd ! clupload ! cldownload"
+download_uhd=$(net "$t" "$(calc "$base_uhd + $upload_uhd")")
+measure t "$src_hd ! clupload ! clbicubicscale ! $cl_uhd"
+scale=$(net "$t" "$(calc "$base_hd + $upload_hd")")
+measure t "$src_uhd ! clupload ! clrotate angle=10 ! $cl_uhd"
+rotate=$(net "$t" "$(calc "$base_uhd + $upload_uhd")")
+measure t "$src_uhd ! clupload ! clboxblur radius=3 ! $cl_uhd"
+blur=$(net "$t" "$(calc "$base_uhd + $upload_uhd")")
+measure t "$chain_cl_pipe"
+chain_cl=$(net "$t" "$base_hd")
+measure t "$src_hd ! clbicubicscale ! $cl_uhd ! clrotate angle=10 ! \
+clboxblur radius=3 ! $uhd"
+chain_ends=$(net "$t" "$base_hd")
+measure t "$src_hd ! clbicubicscale ! $uhd ! clrotate angle=10 ! $uhd ! \
+clboxblur radius=3 ! $uhd"
+chain_sys=$(net "$t" "$base_hd")
 parts=$(calc "$upload_hd + $download_uhd + $scale + $rotate + $blur")
 
-echo "ms per frame, net of the source, median of $runs runs of $frames frames"
+echo "ms per frame in the steady state, net of the source, median of $runs" \
+    "runs of $frames frames"
 show "upload 1080p (clupload)" "$upload_hd"
 show "download 4K (cldownload)" "$download_uhd"
 show "clbicubicscale 1080p -> 4K, OpenCL memory both sides" "$scale"
@@ -99,22 +120,30 @@ show "chain in OpenCL memory / chain in system memory" \
     "$(calc "$chain_cl / $chain_sys")"
 show "chain, system memory at its ends / chain in system memory" \
     "$(calc "$chain_ends / $chain_sys")"
+show "start-up ms of the chain in OpenCL memory" \
+    "$(start_up "$chain_cl_pipe" "$src_hd")"
 
 # The CUDA peer, where its elements are installed: the same upscale in
 # CUDA memory between its upload and download (cudascale's own filter),
 # against ours in OpenCL memory, in this run.
 if gst-inspect-1.0 cudascale >/dev/null 2>&1; then
     cuda_uhd='video/x-raw(memory:CUDAMemory),width=3840,height=2160'
-    cuda=$(net "$(per_frame "$src_hd ! cudaupload ! cudascale ! \
-$cuda_uhd ! cudadownload")" "$base_hd")
-    ours=$(net "$(per_frame "$src_hd ! clupload ! clbicubicscale ! \
-$cl_uhd ! cldownload")" "$base_hd")
+    cuda_pipe="$src_hd ! cudaupload ! cudascale ! $cuda_uhd ! cudadownload"
+    ours_pipe="$src_hd ! clupload ! clbicubicscale ! $cl_uhd ! cldownload"
+    measure t "$cuda_pipe"
+    cuda=$(net "$t" "$base_hd")
+    measure t "$ours_pipe"
+    ours=$(net "$t" "$base_hd")
     show "cudaupload ! cudascale ! cudadownload 1080p -> 4K" "$cuda"
     show "clupload ! clbicubicscale ! cldownload 1080p -> 4K" "$ours"
     show "clupload ... cldownload / cudaupload ... cudadownload" \
         "$(calc "$ours / $cuda")"
     show "chain in OpenCL memory / cudaupload ... cudadownload" \
         "$(calc "$chain_cl / $cuda")"
+    show "start-up ms of cudaupload ! cudascale ! cudadownload" \
+        "$(start_up "$cuda_pipe" "$src_hd")"
+    show "start-up ms of clupload ! clbicubicscale ! cldownload" \
+        "$(start_up "$ours_pipe" "$src_hd")"
 else
     echo "cudascale: not available (gst-plugins-bad's nvcodec with a CUDA GPU)"
 fi

@@ -18,13 +18,17 @@
 #
 # ours (ELEMENT one of our elements) and the peer's (the CPU element, on
 # the same CAPS, except cvsmooth: it takes BGR, so its source converts to
-# BGR before imagefreeze and the conversion is paid once). Each figure is
-# milliseconds per frame, net of the same source with no element (`... !
-# imagefreeze num-buffers=N ! fakesink sync=false`), median of R runs; the
-# runs go round every pipeline in turn, so ours and the peer alternate and
-# a drift of the machine hits both. A run is a whole gst-launch-1.0
-# process: device set-up and kernel builds (warm: every pipeline runs once
-# before the timing) are in the figure, divided by N.
+# BGR before imagefreeze and the conversion is paid once). launch-timer
+# (built by meson beside this script) builds each pipeline as
+# gst-launch-1.0 does and times two things a user lives apart:
+#   - ms per frame: the steady state, between the first and the last frame
+#     at the sink, net of the same source with no element (`... !
+#     imagefreeze num-buffers=N ! fakesink sync=false`);
+#   - start-up ms: from PLAYING to the first frame at the sink (device
+#     context, kernel builds, which the driver's cache makes warm: every
+#     pipeline runs once before the timing), net of the source's.
+# Medians of R runs; the runs go round every pipeline in turn, so ours and
+# the peer alternate and a drift of the machine hits both.
 #
 # Workloads: upscale, downscale-1080, downscale-360 (RGBA) and upscale-nv12
 # (clbicubicscale against videoscale method=catrom n-threads=<processors>),
@@ -40,7 +44,7 @@
 #
 # Output: a Markdown report on stdout (machine, table, the pipelines as
 # run); progress on stderr. Needs the plugin on GST_PLUGIN_PATH
-# (scripts/setup.sh exports it, and builds memcpy-floor in build/; BUILD_DIR
+# (scripts/setup.sh exports it, and builds memcpy-floor and launch-timer in build/; BUILD_DIR
 # names another build directory). Peers: videoscale
 # (gstreamer1.0-plugins-base), rotate (gstreamer1.0-plugins-bad), cvsmooth
 # (gstreamer1.0-opencv); a missing one is reported as not available. The
@@ -56,10 +60,7 @@ runs=3
 only=
 list=false
 cores="$(nproc)"
-build="${BUILD_DIR:-$repo/build}"
-memcpy_floor="$build/tests/benchmarks/memcpy-floor"
-# Without a build here (the GPU bundle of gpu-bundle.sh), the one on PATH.
-[ -x "$memcpy_floor" ] || memcpy_floor="$(command -v memcpy-floor || true)"
+memcpy_floor="$(bench_tool memcpy-floor)"
 
 usage() {
     sed -n '6,12s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
@@ -204,14 +205,16 @@ list_workloads() {
 # ---- the measurements ----
 
 # Every distinct pipeline, in the order the runs go round them; the
-# seconds of each run, "failed" or "missing ELEMENT" per pipeline.
+# start-ups and ms per frame of its runs, "failed" or "missing ELEMENT"
+# per pipeline.
 order=()
-declare -A seconds_of=() state_of=()
+declare -A start_up_of=() per_frame_of=() state_of=()
 
 add_pipeline() {
     [[ -n "${state_of[$1]+set}" ]] && return
     order+=("$1")
-    seconds_of[$1]=
+    start_up_of[$1]=
+    per_frame_of[$1]=
     state_of[$1]=ok
 }
 
@@ -225,13 +228,13 @@ collect_pipelines() {
     done
 }
 
-# Runs DESCRIPTION once, its seconds in run_seconds; where it fails, says
-# why and marks the pipeline KEY failed.
-run_seconds=
+# Runs DESCRIPTION once, "START_UP_MS MS_PER_FRAME" in run_times; where
+# it fails, says why and marks the pipeline KEY failed.
+run_times=
 run_pipeline() {
     local key="$1" errors
     errors="$(mktemp)"
-    if ! run_seconds=$(pipeline_seconds "$2" 2>"$errors"); then
+    if ! run_times=$(pipeline_times "$2" 2>"$errors"); then
         log "failed: $2"
         sed 's/^/    /' "$errors" >&2
         state_of[$key]=failed
@@ -263,16 +266,19 @@ time_all() {
             if [[ "${state_of[$p]}" == ok ]]; then
                 run_pipeline "$p" "$p"
                 if [[ "${state_of[$p]}" == ok ]]; then
-                    seconds_of[$p]+=" $run_seconds"
+                    start_up_of[$p]+=" ${run_times% *}"
+                    per_frame_of[$p]+=" ${run_times#* }"
                 fi
             fi
         done
     done
 }
 
-# Milliseconds per frame of pipeline P net of its source S, or why not.
+# The median of TIMES (start_up_of or per_frame_of) of pipeline P net of
+# its source S, or why not: net_ms TIMES P S.
 net_ms() {
-    local p="$1" s="$2" state
+    local -n times="$1"
+    local p="$2" s="$3" state
     for state in "${state_of[$p]}" "${state_of[$s]}"; do
         case "$state" in
             ok) ;;
@@ -280,9 +286,8 @@ net_ms() {
             *) echo "failed"; return ;;
         esac
     done
-    # shellcheck disable=SC2086 # the seconds, one a word
-    calc "$(median_ms_per_frame "$frames" ${seconds_of[$p]}) - \
-$(median_ms_per_frame "$frames" ${seconds_of[$s]})"
+    # shellcheck disable=SC2086 # the times, one a word
+    calc "$(median ${times[$p]}) - $(median ${times[$s]})"
 }
 
 is_number() {
@@ -325,9 +330,10 @@ print_header() {
         "$(gst-launch-1.0 --gst-version | sed 's/.* version //')"
     printf '| Commit | %s |\n' "$(measured_commit "$repo")"
     printf '| Date (UTC) | %s |\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    printf '| Method | ms per frame of whole pipelines net of their source, '
-    printf 'median of %s runs of %s frames, ours and the peer alternating; ' \
+    printf '| Method | launch-timer: ms per frame in the steady state and '
+    printf 'start-up ms, both net of the source, median of %s runs of %s ' \
         "$runs" "$frames"
+    printf 'frames, ours and the peer alternating; '
     printf 'floor: memcpy of one input and one output frame, %s threads |\n\n' \
         "$cores"
 }
@@ -344,21 +350,27 @@ floor_ms() {
 }
 
 print_table() {
-    local i ours peer floor
-    printf '| workload | ours ms | peer ms | ours/peer | floor ms | ours/floor |\n'
-    printf '| --- | ---: | ---: | ---: | ---: | ---: |\n'
+    local i ours_p peer_p ours peer floor
+    printf '| workload | ours ms | peer ms | ours/peer | floor ms | ours/floor '
+    printf '| ours start-up ms | peer start-up ms |\n'
+    printf '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
     for i in "${!names[@]}"; do
-        ours="$(net_ms "$(pipeline "${ours_src[i]}" "${ours_pipe[i]}")" \
-            "$(pipeline "${ours_src[i]}")")"
-        peer="$(net_ms "$(pipeline "${peer_src[i]}" "${peer_pipe[i]}")" \
-            "$(pipeline "${peer_src[i]}")")"
+        ours_p=("$(pipeline "${ours_src[i]}" "${ours_pipe[i]}")" \
+            "$(pipeline "${ours_src[i]}")")
+        peer_p=("$(pipeline "${peer_src[i]}" "${peer_pipe[i]}")" \
+            "$(pipeline "${peer_src[i]}")")
+        ours="$(net_ms per_frame_of "${ours_p[@]}")"
+        peer="$(net_ms per_frame_of "${peer_p[@]}")"
         floor_ms "${bytes[i]}"
         floor="${floor_of[${bytes[i]}]}"
         ours_ms[${names[i]}]="$ours"
-        printf '| %s: %s vs %s | %s | %s | %s | %s | %s |\n' "${names[i]}" \
-            "${titles[i]}" "${peer_pipe[i]%% *}" "$(figure "$ours")" \
-            "$(figure "$peer")" "$(ratio "$ours" "$peer")" \
-            "$(figure "$floor")" "$(ratio "$ours" "$floor")"
+        printf '| %s: %s vs %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+            "${names[i]}" "${titles[i]}" "${peer_pipe[i]%% *}" \
+            "$(figure "$ours")" "$(figure "$peer")" \
+            "$(ratio "$ours" "$peer")" "$(figure "$floor")" \
+            "$(ratio "$ours" "$floor")" \
+            "$(figure "$(net_ms start_up_of "${ours_p[@]}")")" \
+            "$(figure "$(net_ms start_up_of "${peer_p[@]}")")"
     done
     printf '\n'
 }
@@ -392,8 +404,8 @@ main() {
     fi
     has_element clbicubicscale ||
         die "the opencl plugin is not on GST_PLUGIN_PATH (source scripts/setup.sh)"
-    [[ -x "$memcpy_floor" ]] ||
-        die "$memcpy_floor is missing: meson compile -C $build"
+    [[ -n "$memcpy_floor" && -n "$(bench_tool launch-timer)" ]] ||
+        die "memcpy-floor or launch-timer is missing: meson compile -C build"
     collect_pipelines
     log "warming up ${#order[@]} pipelines"
     check_pipelines

@@ -8,26 +8,35 @@ calc() {
     awk "BEGIN { printf \"%.6f\", $1 }"
 }
 
-# Seconds one run of `gst-launch-1.0 DESCRIPTION ! fakesink sync=false`
-# takes, process start included; fails as gst-launch-1.0 does, its
-# messages on stderr.
-pipeline_seconds() {
-    local start end
-    start=$(date +%s.%N)
-    # shellcheck disable=SC2086 # the description is gst-launch's argv
-    gst-launch-1.0 -q $1 ! fakesink sync=false >/dev/null || return
-    end=$(date +%s.%N)
-    calc "$end - $start"
+# A program of the benchmarks built by meson (BUILD_DIR, default build/),
+# else the one on PATH (the bundle of gpu-bundle.sh): bench_tool NAME.
+bench_tool() {
+    local repo built
+    repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+    built="${BUILD_DIR:-$repo/build}/tests/benchmarks/$1"
+    if [[ -x "$built" ]]; then
+        printf '%s' "$built"
+    else
+        command -v "$1" || true
+    fi
 }
 
-# The median of the SECONDS of runs of FRAMES frames, in milliseconds per
-# frame: median_ms_per_frame FRAMES SECONDS...
-median_ms_per_frame() {
-    local frames="$1"
-    shift
-    printf '%s\n' "$@" | sort -g | awk -v f="$frames" '{ v[NR] = $1 }
+# One run of `DESCRIPTION ! fakesink sync=false` by launch-timer, which
+# builds it as gst-launch-1.0 does: "START_UP_MS MS_PER_FRAME", the time
+# to the first frame at the sink and the steady state after it; fails as
+# the pipeline does, its messages on stderr.
+pipeline_times() {
+    local out
+    # shellcheck disable=SC2086 # the description is launch-timer's argv
+    out="$("$(bench_tool launch-timer)" $1 ! fakesink sync=false)" || return
+    printf '%s\n' "${out% *}"
+}
+
+# The median of its arguments, to 4 decimals.
+median() {
+    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
         END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-              printf "%.4f\n", m * 1000 / f }'
+              printf "%.4f\n", m }'
 }
 
 # The commit of the checkout at REPO, with "+ local changes" where the
