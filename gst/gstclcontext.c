@@ -153,6 +153,7 @@ gst_cl_context_new (const GstCLDeviceInfo * info, GError ** error)
       &status);
   if (!gst_cl_check (status, error, "Creating the OpenCL context"))
     goto failed;
+  gst_cl_device_probe_image_formats (info, self->context);
   self->profiling = g_getenv ("GST_CL_PROFILE") != NULL;
   self->queue = clCreateCommandQueue (self->context, info->device,
       self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);

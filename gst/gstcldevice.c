@@ -168,9 +168,10 @@ format_listed (const cl_image_format * formats, cl_uint n,
   return FALSE;
 }
 
-/* The image formats usable both as kernel input and output. */
+/* The image formats usable both as kernel input and output in
+ * @context. */
 static GstCLImageFormats
-probe_image_formats (cl_device_id device)
+probe_image_formats (cl_context context)
 {
   static const struct
   {
@@ -186,12 +187,6 @@ probe_image_formats (cl_device_id device)
   static const cl_mem_flags usages[] = { CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY };
   GstCLImageFormats result = GST_CL_IMAGE_R8 | GST_CL_IMAGE_R16 |
       GST_CL_IMAGE_RG8 | GST_CL_IMAGE_RGBA8;
-  cl_context context;
-  cl_int status;
-
-  context = clCreateContext (NULL, 1, &device, NULL, NULL, &status);
-  if (status != CL_SUCCESS)
-    return 0;
 
   for (guint u = 0; u < G_N_ELEMENTS (usages); u++) {
     cl_uint n = 0;
@@ -207,8 +202,65 @@ probe_image_formats (cl_device_id device)
         result &= ~wanted[w].flag;
     g_free (formats);
   }
-  clReleaseContext (context);
   return result;
+}
+
+static GMutex image_formats_lock;
+
+/**
+ * gst_cl_device_probe_image_formats:
+ * @context: a context of @info's device
+ *
+ * Asks @context which image formats @info's device takes, once per
+ * device: gst_cl_context_new() does it with each new context, so that
+ * elements never make a context only for this.
+ */
+void
+gst_cl_device_probe_image_formats (const GstCLDeviceInfo * info,
+    cl_context context)
+{
+  /* The device list is made once and never freed; only this field
+   * changes, under the lock. */
+  GstCLDeviceInfo *mutable_info = (GstCLDeviceInfo *) info;
+
+  g_mutex_lock (&image_formats_lock);
+  if (!info->image_formats_known) {
+    mutable_info->image_formats = info->image_support ?
+        probe_image_formats (context) : 0;
+    mutable_info->image_formats_known = TRUE;
+  }
+  g_mutex_unlock (&image_formats_lock);
+}
+
+/**
+ * gst_cl_device_get_image_formats:
+ *
+ * Returns: the image formats @info's device takes both as kernel input
+ * and output; where no context of the device has asked yet, a context
+ * made for the question asks.
+ */
+GstCLImageFormats
+gst_cl_device_get_image_formats (const GstCLDeviceInfo * info)
+{
+  GstCLImageFormats formats;
+  gboolean known;
+
+  g_mutex_lock (&image_formats_lock);
+  known = info->image_formats_known;
+  formats = info->image_formats;
+  g_mutex_unlock (&image_formats_lock);
+  if (!known) {
+    cl_int status;
+    cl_context context = clCreateContext (NULL, 1, &info->device, NULL, NULL,
+        &status);
+
+    if (status != CL_SUCCESS)
+      return 0;
+    gst_cl_device_probe_image_formats (info, context);
+    clReleaseContext (context);
+    formats = info->image_formats;
+  }
+  return formats;
 }
 
 static void
@@ -243,7 +295,6 @@ probe_device (GstCLDeviceInfo * info)
         sizeof (gsize), &info->image2d_max_width, NULL);
     clGetDeviceInfo (device, CL_DEVICE_IMAGE2D_MAX_HEIGHT,
         sizeof (gsize), &info->image2d_max_height, NULL);
-    info->image_formats = probe_image_formats (device);
   }
 
   extensions = device_string (device, CL_DEVICE_EXTENSIONS);

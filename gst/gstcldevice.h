@@ -51,7 +51,11 @@ typedef struct
   gboolean image_support;
   gsize image2d_max_width;
   gsize image2d_max_height;
+  /* Asked of the device by its first context (a context of its own costs
+   * 0.1 s on NVIDIA's driver): read them with
+   * gst_cl_device_get_image_formats(). */
   GstCLImageFormats image_formats;
+  gboolean image_formats_known;
   gboolean has_qcom_bicubic;
   gboolean host_unified;        /* device memory is host memory */
   cl_ulong max_mem_alloc_size;
@@ -72,5 +76,11 @@ gboolean gst_cl_device_matches (const GstCLDeviceInfo * info,
     const gchar * selector);
 
 const gchar *gst_cl_device_type_name (cl_device_type type);
+
+GstCLImageFormats gst_cl_device_get_image_formats (const GstCLDeviceInfo *
+    info);
+
+void gst_cl_device_probe_image_formats (const GstCLDeviceInfo * info,
+    cl_context context);
 
 G_END_DECLS

@@ -134,7 +134,8 @@ gst_cl_format_supported (GstVideoFormat format, GstCLStorage memory,
   for (guint p = 0; p < GST_VIDEO_FORMAT_INFO_N_PLANES (finfo); p++) {
     if (!plane_channels (format, p, &channels))
       return FALSE;
-    if (memory == GST_CL_STORAGE_IMAGE && !(device->image_formats &
+    if (memory == GST_CL_STORAGE_IMAGE
+        && !(gst_cl_device_get_image_formats (device) &
             image_format_flag (channels, format_depth (format))))
       return FALSE;
   }

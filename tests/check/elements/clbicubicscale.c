@@ -103,7 +103,7 @@ expect_refusal (const Scaling * s)
 
   fail_unless (device != NULL, "no OpenCL device");
   return g_str_equal (s->format, "NV12") && g_str_equal (s->memory, "image")
-      && !(device->image_formats & GST_CL_IMAGE_RG8);
+      && !(gst_cl_device_get_image_formats (device) & GST_CL_IMAGE_RG8);
 }
 
 static void

@@ -205,7 +205,7 @@ image_memory_serves (GstVideoFormat format)
 
   fail_unless (device != NULL);
   return format != GST_VIDEO_FORMAT_NV12
-      || (device->image_formats & GST_CL_IMAGE_RG8);
+      || (gst_cl_device_get_image_formats (device) & GST_CL_IMAGE_RG8);
 }
 
 /* Drops the events the harness's sink has received; returns how many were

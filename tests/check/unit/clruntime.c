@@ -24,6 +24,7 @@ fake_device (gboolean qcom_bicubic)
     .image_support = TRUE,
     .image_formats = GST_CL_IMAGE_R8 | GST_CL_IMAGE_R16 | GST_CL_IMAGE_RG8 |
         GST_CL_IMAGE_RGBA8,
+    .image_formats_known = TRUE,
     .has_qcom_bicubic = qcom_bicubic,
   };
 
