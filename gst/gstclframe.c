@@ -253,6 +253,7 @@ gst_cl_frame_release (GstCLFrame * frame)
   for (guint p = 0; p < frame->n_planes; p++) {
     gst_cl_clear_mem (frame->context, &frame->planes[p].mem);
   }
+  g_clear_pointer (&frame->staging, gst_cl_staging_free);
   frame->n_planes = 0;
 }
 
@@ -330,16 +331,15 @@ set_transfer_error (GError ** error, const GstCLFrame * frame, guint plane,
       status);
 }
 
-/**
- * gst_cl_frame_upload:
- *
- * Makes @vframe's planes the kernels' input: in place where the frame
- * allows it, else copied into the device storage.
- */
-gboolean
-gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
-    const GstVideoFrame * vframe, GError ** error)
+/* Copies or wraps each plane of @vframe as @frame's, the kernels'
+ * input (a GstCLUploadFunc). */
+static gboolean
+upload_planes (const GstVideoFrame * vframe, gpointer user_data,
+    GError ** error)
 {
+  GstCLFrame *frame = user_data;
+  GstCLContext *context = frame->context;
+
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
     gpointer data = GST_VIDEO_FRAME_PLANE_DATA (vframe, p);
@@ -360,6 +360,24 @@ gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
     }
   }
   return TRUE;
+}
+
+/**
+ * gst_cl_frame_upload:
+ *
+ * Makes @vframe's planes the kernels' input: in place where the frame
+ * allows it, else copied into the device storage (through staging memory
+ * where that is faster, gst_cl_staging_stage()).
+ */
+gboolean
+gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
+    const GstVideoFrame * vframe, GError ** error)
+{
+  g_return_val_if_fail (context == frame->context, FALSE);
+  if (frame->in_place)
+    return upload_planes (vframe, frame, error);
+  return gst_cl_staging_upload (&frame->staging, context, vframe,
+      upload_planes, frame, error);
 }
 
 /**

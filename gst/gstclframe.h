@@ -12,6 +12,7 @@
 #include <gst/video/video.h>
 
 #include "gstclcontext.h"
+#include "gstclpinned.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +56,9 @@ typedef struct
   /* The wrappers are the planes of an attached GstCLMemory, which owns
    * them (gst_cl_frame_attach_buffer()). */
   gboolean attached;
+  /* Pinned memory that large pageable input frames are copied into before
+   * their upload (gst_cl_staging_stage()), made on first use. */
+  GstCLStaging *staging;
   guint n_planes;
   GstCLPlane planes[GST_VIDEO_MAX_PLANES];
 } GstCLFrame;

@@ -8,6 +8,7 @@
 #include "gstclelement.h"
 #include "gstclframe.h"
 #include "gstclmemory.h"
+#include "gstclpinned.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_copy_debug);
 #define GST_CAT_DEFAULT gst_cl_memory_copy_debug
@@ -23,6 +24,7 @@ typedef struct
   GstCLElementDevice device;
 
   GstVideoInfo info;            /* the negotiated frames, on either side */
+  GstCLStaging *staging;        /* clupload's, made on its first frame */
 } GstCLMemoryCopyPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLMemoryCopy, gst_cl_memory_copy,
@@ -52,6 +54,9 @@ gst_cl_memory_copy_change_state (GstElement * element,
     return GST_STATE_CHANGE_FAILURE;
   ret = GST_ELEMENT_CLASS (gst_cl_memory_copy_parent_class)->change_state
       (element, transition);
+  /* The context may change in READY. */
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
+    g_clear_pointer (&PRIV (element)->staging, gst_cl_staging_free);
   if (transition == GST_STATE_CHANGE_READY_TO_NULL)
     gst_cl_element_device_close (element, device);
   return ret;
@@ -157,6 +162,15 @@ copy_through_host (GstCLMemoryCopy * self, GstBuffer * cl_buffer,
   return ok;
 }
 
+/* Writes the frame into the GstCLMemory buffer @user_data (a
+ * GstCLUploadFunc). */
+static gboolean
+write_frame (const GstVideoFrame * frame, gpointer user_data,
+    GError ** error)
+{
+  return gst_cl_buffer_write_frame (user_data, frame, error);
+}
+
 static GstFlowReturn
 gst_cl_memory_copy_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
@@ -178,7 +192,8 @@ gst_cl_memory_copy_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     return GST_FLOW_ERROR;
   }
   if (gst_cl_buffer_is_on_context (cl_buffer, priv->device.context))
-    ok = to_device ? gst_cl_buffer_write_frame (cl_buffer, &host, &error) :
+    ok = to_device ? gst_cl_staging_upload (&priv->staging,
+        priv->device.context, &host, write_frame, cl_buffer, &error) :
         gst_cl_buffer_read_frame (cl_buffer, &host, &error);
   else if (!(ok = copy_through_host (self, cl_buffer, &host)))
     g_set_error (&error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
@@ -242,6 +257,7 @@ gst_cl_memory_copy_get_property (GObject * object, guint prop_id,
 static void
 gst_cl_memory_copy_finalize (GObject * object)
 {
+  gst_cl_staging_free (PRIV (object)->staging);
   gst_cl_element_device_clear (&PRIV (object)->device);
   G_OBJECT_CLASS (gst_cl_memory_copy_parent_class)->finalize (object);
 }

@@ -5,10 +5,15 @@
  * CL_MEM_ALLOC_HOST_PTR buffer, which drivers such as NVIDIA's pin), so
  * that frames move between host and device at the bus's speed rather than
  * through the driver's staging copies.
+ *
+ * GstCLStaging: for frames that come in ordinary (pageable) memory, a
+ * pinned copy made by a few threads at once, which large frames reach the
+ * device faster through than written from pageable memory.
  */
 #pragma once
 
 #include <gst/gst.h>
+#include <gst/video/video.h>
 
 #include "gstclcontext.h"
 
@@ -22,5 +27,18 @@ GstAllocator *gst_cl_pinned_allocator_new (GstCLContext * context);
 
 GstBufferPool *gst_cl_pinned_pool_new (GstAllocator * allocator,
     GstCaps * caps, guint min_buffers);
+
+typedef struct _GstCLStaging GstCLStaging;
+
+/* Enqueues the upload of @frame's planes (mapped for reading); frames in
+ * staging memory must not be unmapped. */
+typedef gboolean (*GstCLUploadFunc) (const GstVideoFrame * frame,
+    gpointer user_data, GError ** error);
+
+gboolean gst_cl_staging_upload (GstCLStaging ** staging,
+    GstCLContext * context, const GstVideoFrame * frame,
+    GstCLUploadFunc upload, gpointer user_data, GError ** error);
+
+void gst_cl_staging_free (GstCLStaging * staging);
 
 G_END_DECLS

@@ -58,6 +58,10 @@ for t in "$bundle"/bin/elements_* "$bundle"/bin/unit_* \
     *) run "$(basename "$t")" 240 "$t" ;;
     esac
 done
+for t in elements_clupload elements_clkernels; do
+    [ -x "$bundle/bin/$t" ] || continue
+    GST_CL_STAGING=always run "$t-staged" 240 "$bundle/bin/$t"
+done
 run rotate-app 45 rotate-app --sink "fakesink sync=true" --frames 45
 run rotate-app-fit 45 rotate-app --sink "fakesink sync=true" \
     --seconds 1.5 --fit --method bicubic
