@@ -6,9 +6,10 @@
 #       build, run, write the report; options after -- go to the benchmark
 #       (--workload NAME, --frames N, --runs R, --device SELECTOR,
 #       --memory auto|image|buffer; --help lists them)
-#   tests/benchmarks/run-benchmarks.sh --report RESULT.json...
+#   tests/benchmarks/run-benchmarks.sh --report [--commit REV] RESULT.json...
 #       only write the report, from results made before (for instance one
-#       from this machine and one from a GPU machine: a section each)
+#       from this machine and one from a GPU machine: a section each);
+#       REV names the commit they measured
 #
 # Environment: BUILD_DIR (default build-bench), RESULTS (default
 # $BUILD_DIR/bench-results.json), POCL_CACHE_DIR (default
@@ -102,20 +103,28 @@ run_bench() {
     log "results in $results"
 }
 
+# write_report COMMIT JSON...: COMMIT is what the JSON files measured
+# (empty: not known).
 write_report() {
-    local python
+    local python commit="$1"
+    shift
     need_command python3 "Debian package python3"
     python="$(pick_python)"
     mkdir -p "$images"
     "$python" tests/benchmarks/plot.py --doc "$doc" --images "$images" \
-        --commit "$(measured_commit "$repo")" "$@"
+        ${commit:+--commit "$commit"} "$@"
 }
 
 main() {
+    local commit=
     if [[ "${1:-}" == --report ]]; then
         shift
+        if [[ "${1:-}" == --commit ]]; then
+            commit="${2:?}"
+            shift 2
+        fi
         [[ $# -gt 0 ]] || die "--report takes one or more JSON files"
-        write_report "$@"
+        write_report "$commit" "$@"
         return
     fi
     [[ "${1:-}" == -- ]] && shift
@@ -123,7 +132,7 @@ main() {
     check_optional
     build_bench
     run_bench "$@"
-    write_report "$results"
+    write_report "$(measured_commit "$repo")" "$results"
 }
 
 main "$@"
