@@ -169,16 +169,17 @@ scale_tiles (PLANE_IN (src), int src_w, int src_h,
 
 #else
 
-/* The rows pass takes WIDE / CHANNELS output pixels per work-item.
+/* The wide kernels: a work-item makes WIDE channel values, PIXELS
+ * neighbouring pixels of a row.
  *
- * With several channels, each pixel's taps four at a time: four
- * neighbouring source pixels are one contiguous load of 4 * CHANNELS
- * values, where gathering a tap of all the pixels at once costs a load and
- * an index clamp per pixel and tap. With one channel, gathering tap k of
- * the 16 pixels into one vector was faster. Either way each pixel's taps
- * are summed one by one in order, as row_pixel sums them, so that both
- * give the same bits; pixels whose taps leave the row take row_pixel's
- * clamped loads. */
+ * The rows pass sums the taps of its PIXELS pixels side by side, tap k of
+ * all of them as one float16: one pixel's taps, summed in order, would
+ * each wait for the one before. With one channel tap k of the 16 pixels is
+ * gathered; with several, four neighbouring source pixels are one
+ * contiguous load of 4 * CHANNELS values for each pixel, transposed into
+ * four taps of all. Either way each lane sums its pixel's taps one by one
+ * in order, as row_pixel sums them, so that both give the same bits;
+ * pixels whose taps leave the row take row_pixel's clamped loads. */
 #define PIXELS (WIDE / CHANNELS)
 
 #if CHANNELS == 1
@@ -190,25 +191,11 @@ scale_tiles (PLANE_IN (src), int src_w, int src_h,
         TAP (s.s8, k), TAP (s.s9, k), TAP (s.sa, k), TAP (s.sb, k), \
         TAP (s.sc, k), TAP (s.sd, k), TAP (s.se, k), TAP (s.sf, k))
 
-__kernel void
-scale_rows (PLANE_IN (src), int src_w, int src_h,
-    __global float *tmp, int tmp_w,
+/* The rows pass's pixels x0 .. x0 + 15 of row y, all in the picture. */
+static float16
+row_run_inside (PLANE_IN (src), int src_w, int y, int x0, int tmp_w,
     __global const int *starts, __global const float *weights, int taps)
 {
-  int x0 = get_global_id (0) * PIXELS;
-  int y = get_global_id (1);
-
-  if (x0 >= tmp_w || y >= src_h)
-    return;
-
-  if (x0 + PIXELS > tmp_w) {
-    /* the row's last, partial group */
-    for (int x = x0; x < tmp_w; x++)
-      VSTORE_F (row_pixel (src, src_pitch, src_w, y, x, tmp_w, starts,
-              weights, taps), tmp, y * tmp_w + x);
-    return;
-  }
-
   __global const elem_t *row = src + y * src_pitch;
   int16 first = vload16 (0, starts + x0);
   float16 acc = 0.0f, carry = 0.0f;
@@ -216,45 +203,103 @@ scale_rows (PLANE_IN (src), int src_w, int src_h,
   for (int k = 0; k < taps; k++)
     ADD_ROW_TAP (float16, acc, carry, vload16 (0, weights + k * tmp_w + x0) *
         GATHER (first, k));
-  vstore16 (acc, 0, tmp + y * tmp_w + x0);
+  return acc;
 }
 
 #else
 
+/* A pixel's channels as one integer (pixel_t), so that the transpose
+ * moves whole pixels. */
 #if CHANNELS == 4
-typedef float16 run_t;
-#define RUN_LOAD(p) convert_float16 (vload16 (0, p))
-#define RUN_PIX(v, i) ((i) == 0 ? (v).s0123 : (i) == 1 ? (v).s4567 : \
-        (i) == 2 ? (v).s89ab : (v).scdef)
+typedef uint pixel_t;
+typedef uint4 taps4_t;
+#define TAPS4_LOAD(p) as_uint4 (vload16 (0, p))
+#define PIXEL_LOAD(p) as_uint (vload4 (0, p))
+#define ACROSS(r, k) (uint4) (r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k)
+#define SPREAD(w) (float16) ((w).s0000, (w).s1111, (w).s2222, (w).s3333)
+#define WEIGHTS_LOAD(p) SPREAD (vload4 (0, p))
 #else
-typedef float8 run_t;
-#define RUN_LOAD(p) convert_float8 (vload8 (0, p))
-#define RUN_PIX(v, i) ((i) == 0 ? (v).s01 : (i) == 1 ? (v).s23 : \
-        (i) == 2 ? (v).s45 : (v).s67)
+typedef ushort pixel_t;
+typedef ushort4 taps4_t;
+#define TAPS4_LOAD(p) as_ushort4 (vload8 (0, p))
+#define PIXEL_LOAD(p) as_ushort (vload2 (0, p))
+#define ACROSS(r, k) (ushort8) (r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k, \
+        r[4].s##k, r[5].s##k, r[6].s##k, r[7].s##k)
+#define SPREAD(w) (float16) ((w).s00, (w).s11, (w).s22, (w).s33, \
+        (w).s44, (w).s55, (w).s66, (w).s77)
+#define WEIGHTS_LOAD(p) SPREAD (vload8 (0, p))
 #endif
+#define TAP_VALUES(across) convert_float16 (as_uchar16 (across))
 
-/* Output pixel x of the rows pass from the taps at run, all inside the
- * row. */
-static pix_t
-row_pixel_inside (__global const elem_t * run, int x, int tmp_w,
-    __global const float *weights, int taps)
+/* The rows pass's pixels x0 .. x0 + PIXELS - 1 of row y, all in the
+ * picture with all their taps inside the row. */
+static float16
+row_run_inside (PLANE_IN (src), int src_w, int y, int x0, int tmp_w,
+    __global const int *starts, __global const float *weights, int taps)
 {
-  pix_t acc = 0.0f, carry = 0.0f;
+  __global const elem_t *row = src + y * src_pitch;
+  __global const elem_t *run[PIXELS];
+  float16 acc = 0.0f, carry = 0.0f;
   int k = 0;
 
+#pragma unroll
+  for (int i = 0; i < PIXELS; i++)
+    run[i] = row + starts[x0 + i] * CHANNELS;
   for (; k + 4 <= taps; k += 4) {
-    __global const float *w = weights + k * tmp_w + x;
-    run_t v = RUN_LOAD (run + k * CHANNELS);
+    __global const float *w = weights + k * tmp_w + x0;
+    taps4_t r[PIXELS];
 
-    ADD_ROW_TAP (pix_t, acc, carry, w[0] * RUN_PIX (v, 0));
-    ADD_ROW_TAP (pix_t, acc, carry, w[tmp_w] * RUN_PIX (v, 1));
-    ADD_ROW_TAP (pix_t, acc, carry, w[2 * tmp_w] * RUN_PIX (v, 2));
-    ADD_ROW_TAP (pix_t, acc, carry, w[3 * tmp_w] * RUN_PIX (v, 3));
+#pragma unroll
+    for (int i = 0; i < PIXELS; i++)
+      r[i] = TAPS4_LOAD (run[i] + k * CHANNELS);
+    ADD_ROW_TAP (float16, acc, carry, WEIGHTS_LOAD (w) *
+        TAP_VALUES (ACROSS (r, 0)));
+    ADD_ROW_TAP (float16, acc, carry, WEIGHTS_LOAD (w + tmp_w) *
+        TAP_VALUES (ACROSS (r, 1)));
+    ADD_ROW_TAP (float16, acc, carry, WEIGHTS_LOAD (w + 2 * tmp_w) *
+        TAP_VALUES (ACROSS (r, 2)));
+    ADD_ROW_TAP (float16, acc, carry, WEIGHTS_LOAD (w + 3 * tmp_w) *
+        TAP_VALUES (ACROSS (r, 3)));
   }
-  for (; k < taps; k++)
-    ADD_ROW_TAP (pix_t, acc, carry, weights[k * tmp_w + x] *
-        BUF_LOAD (run, k * CHANNELS));
+  for (; k < taps; k++) {
+    pixel_t p[PIXELS];
+
+#pragma unroll
+    for (int i = 0; i < PIXELS; i++)
+      p[i] = PIXEL_LOAD (run[i] + k * CHANNELS);
+    ADD_ROW_TAP (float16, acc, carry, WEIGHTS_LOAD (weights + k * tmp_w + x0)
+        * convert_float16 (vload16 (0, (const uchar *) p)));
+  }
   return acc;
+}
+
+#endif
+
+/* The rows pass's pixels x0 .. x0 + PIXELS - 1 of row y; those outside
+ * the picture (0 .. tmp_w - 1) are 0. */
+static float16
+row_run (PLANE_IN (src), int src_w, int y, int x0, int tmp_w,
+    __global const int *starts, __global const float *weights, int taps)
+{
+  float values[WIDE];
+
+  if (x0 >= 0 && x0 + PIXELS <= tmp_w
+#if CHANNELS != 1
+      && starts[x0] >= 0 && starts[x0 + PIXELS - 1] + taps <= src_w
+#endif
+      )
+    return row_run_inside (src, src_pitch, src_w, y, x0, tmp_w, starts,
+        weights, taps);
+  for (int i = 0; i < PIXELS; i++) {
+    int x = x0 + i;
+    pix_t v = 0.0f;
+
+    if (x >= 0 && x < tmp_w)
+      v = row_pixel (src, src_pitch, src_w, y, x, tmp_w, starts, weights,
+          taps);
+    VSTORE_F (v, values, i);
+  }
+  return vload16 (0, values);
 }
 
 __kernel void
@@ -268,20 +313,21 @@ scale_rows (PLANE_IN (src), int src_w, int src_h,
   if (x0 >= tmp_w || y >= src_h)
     return;
 
-  __global const elem_t *row = src + y * src_pitch;
-  int x1 = min (x0 + PIXELS, tmp_w);
+  float16 v = row_run (src, src_pitch, src_w, y, x0, tmp_w, starts, weights,
+      taps);
+  __global float *out = tmp + (y * tmp_w + x0) * CHANNELS;
 
-  for (int x = x0; x < x1; x++) {
-    int first = starts[x];
-    pix_t v = first >= 0 && first + taps <= src_w ?
-        row_pixel_inside (row + first * CHANNELS, x, tmp_w, weights, taps) :
-        row_pixel (src, src_pitch, src_w, y, x, tmp_w, starts, weights, taps);
+  if (x0 + PIXELS <= tmp_w) {
+    vstore16 (v, 0, out);
+  } else {
+    /* the row's last, partial group */
+    float values[WIDE];
 
-    VSTORE_F (v, tmp, y * tmp_w + x);
+    vstore16 (v, 0, values);
+    for (int i = 0; i < (tmp_w - x0) * CHANNELS; i++)
+      out[i] = values[i];
   }
 }
-
-#endif
 
 __kernel void
 scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
