@@ -726,6 +726,15 @@ run_tiles (GstCLBicubicScale * self, const GstCLPlane * src,
       error);
 }
 
+/* Rows of work-items for @rows rows: the wide kernels make two rows each,
+ * whose sums, side by side, keep the SIMD units busy. */
+static gsize
+item_rows (GstCLBicubicScale * self, gint rows)
+{
+  return gst_cl_filter_wants_wide (GST_CL_FILTER (self)) ? (rows + 1) / 2 :
+      rows;
+}
+
 static gboolean
 run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
     const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
@@ -751,7 +760,7 @@ run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
   if (!gst_cl_args_check (&args, error)
       || !gst_cl_context_enqueue_2d (context, ps->rows,
           gst_cl_filter_items_per_row (filter, ps->rect.w, src->channels),
-          src->height, error))
+          item_rows (self, src->height), error))
     return FALSE;
 
   gst_cl_args_init (&args, ps->columns);
@@ -769,7 +778,7 @@ run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (context, ps->columns,
       gst_cl_filter_items_per_row (filter, dst->width, dst->channels),
-      dst->height, error);
+      item_rows (self, dst->height), error);
 }
 
 static gboolean

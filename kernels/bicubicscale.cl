@@ -172,38 +172,48 @@ scale_tiles (PLANE_IN (src), int src_w, int src_h,
 /* The wide kernels: a work-item makes WIDE channel values, PIXELS
  * neighbouring pixels of a row.
  *
- * The rows pass sums the taps of its PIXELS pixels side by side, tap k of
- * all of them as one float16: one pixel's taps, summed in order, would
- * each wait for the one before. With one channel tap k of the 16 pixels is
- * gathered; with several, four neighbouring source pixels are one
- * contiguous load of 4 * CHANNELS values for each pixel, transposed into
- * four taps of all. Either way each lane sums its pixel's taps one by one
- * in order, as row_pixel sums them, so that both give the same bits;
- * pixels whose taps leave the row take row_pixel's clamped loads. */
+ * Both passes make two rows a work-item and sum the taps of all its
+ * pixels side by side, tap k of the PIXELS pixels of a row as one float16:
+ * one pixel's taps, summed in order, would each wait for the one before.
+ * In the rows pass, with one channel tap k of the 16 pixels is gathered;
+ * with several, four neighbouring source pixels are one contiguous load
+ * of 4 * CHANNELS values for each pixel, transposed into four taps of all.
+ * Either way each lane sums its pixel's taps one by one in order, as
+ * row_pixel sums them, so that both give the same bits; pixels whose taps
+ * leave the row take row_pixel's clamped loads. */
 #define PIXELS (WIDE / CHANNELS)
 
 #if CHANNELS == 1
 
-#define TAP(s, k) convert_float (row[clamp ((s) + (k), 0, src_w - 1)])
-#define GATHER(s, k) \
-    (float16) (TAP (s.s0, k), TAP (s.s1, k), TAP (s.s2, k), TAP (s.s3, k), \
-        TAP (s.s4, k), TAP (s.s5, k), TAP (s.s6, k), TAP (s.s7, k), \
-        TAP (s.s8, k), TAP (s.s9, k), TAP (s.sa, k), TAP (s.sb, k), \
-        TAP (s.sc, k), TAP (s.sd, k), TAP (s.se, k), TAP (s.sf, k))
+#define TAP(row, s, k) convert_float (row[clamp ((s) + (k), 0, src_w - 1)])
+#define GATHER(row, s, k) \
+    (float16) (TAP (row, s.s0, k), TAP (row, s.s1, k), TAP (row, s.s2, k), \
+        TAP (row, s.s3, k), TAP (row, s.s4, k), TAP (row, s.s5, k), \
+        TAP (row, s.s6, k), TAP (row, s.s7, k), TAP (row, s.s8, k), \
+        TAP (row, s.s9, k), TAP (row, s.sa, k), TAP (row, s.sb, k), \
+        TAP (row, s.sc, k), TAP (row, s.sd, k), TAP (row, s.se, k), \
+        TAP (row, s.sf, k))
 
-/* The rows pass's pixels x0 .. x0 + 15 of row y, all in the picture. */
+/* The rows pass's pixels x0 .. x0 + 15 of rows y0 (returned) and y1 (in
+ * second), all in the picture. */
 static float16
-row_run_inside (PLANE_IN (src), int src_w, int y, int x0, int tmp_w,
-    __global const int *starts, __global const float *weights, int taps)
+row_run_inside (PLANE_IN (src), int src_w, int y0, int y1, int x0,
+    int tmp_w, __global const int *starts, __global const float *weights,
+    int taps, float16 * second)
 {
-  __global const elem_t *row = src + y * src_pitch;
+  __global const elem_t *row0 = src + y0 * src_pitch;
+  __global const elem_t *row1 = src + y1 * src_pitch;
   int16 first = vload16 (0, starts + x0);
-  float16 acc = 0.0f, carry = 0.0f;
+  float16 acc0 = 0.0f, carry0 = 0.0f, acc1 = 0.0f, carry1 = 0.0f;
 
-  for (int k = 0; k < taps; k++)
-    ADD_ROW_TAP (float16, acc, carry, vload16 (0, weights + k * tmp_w + x0) *
-        GATHER (first, k));
-  return acc;
+  for (int k = 0; k < taps; k++) {
+    float16 w = vload16 (0, weights + k * tmp_w + x0);
+
+    ADD_ROW_TAP (float16, acc0, carry0, w * GATHER (row0, first, k));
+    ADD_ROW_TAP (float16, acc1, carry1, w * GATHER (row1, first, k));
+  }
+  *second = acc1;
+  return acc0;
 }
 
 #else
@@ -231,75 +241,118 @@ typedef ushort4 taps4_t;
 #endif
 #define TAP_VALUES(across) convert_float16 (as_uchar16 (across))
 
-/* The rows pass's pixels x0 .. x0 + PIXELS - 1 of row y, all in the
- * picture with all their taps inside the row. */
+/* Taps k .. k + 3 of the pixels whose taps start at run[], with the
+ * weights w[], into acc. */
+#define ADD_FOUR_TAPS(acc, carry, run, k, w) \
+  do { \
+    taps4_t r_[PIXELS]; \
+    _Pragma ("unroll") \
+    for (int i_ = 0; i_ < PIXELS; i_++) \
+      r_[i_] = TAPS4_LOAD (run[i_] + (k) * CHANNELS); \
+    ADD_ROW_TAP (float16, acc, carry, w[0] * TAP_VALUES (ACROSS (r_, 0))); \
+    ADD_ROW_TAP (float16, acc, carry, w[1] * TAP_VALUES (ACROSS (r_, 1))); \
+    ADD_ROW_TAP (float16, acc, carry, w[2] * TAP_VALUES (ACROSS (r_, 2))); \
+    ADD_ROW_TAP (float16, acc, carry, w[3] * TAP_VALUES (ACROSS (r_, 3))); \
+  } while (0)
+
+/* Tap k of the pixels whose taps start at run[], with the weights w, into
+ * acc. */
+#define ADD_ONE_TAP(acc, carry, run, k, w) \
+  do { \
+    pixel_t p_[PIXELS]; \
+    _Pragma ("unroll") \
+    for (int i_ = 0; i_ < PIXELS; i_++) \
+      p_[i_] = PIXEL_LOAD (run[i_] + (k) * CHANNELS); \
+    ADD_ROW_TAP (float16, acc, carry, \
+        (w) * convert_float16 (vload16 (0, (const uchar *) p_))); \
+  } while (0)
+
+/* The rows pass's pixels x0 .. x0 + PIXELS - 1 of rows y0 (returned) and
+ * y1 (in second), all in the picture with all their taps inside the row.
+ * The two rows share the loads of starts and weights. */
 static float16
-row_run_inside (PLANE_IN (src), int src_w, int y, int x0, int tmp_w,
-    __global const int *starts, __global const float *weights, int taps)
+row_run_inside (PLANE_IN (src), int src_w, int y0, int y1, int x0,
+    int tmp_w, __global const int *starts, __global const float *weights,
+    int taps, float16 * second)
 {
-  __global const elem_t *row = src + y * src_pitch;
-  __global const elem_t *run[PIXELS];
-  float16 acc = 0.0f, carry = 0.0f;
+  __global const elem_t *run0[PIXELS], *run1[PIXELS];
+  float16 acc0 = 0.0f, carry0 = 0.0f, acc1 = 0.0f, carry1 = 0.0f;
   int k = 0;
 
 #pragma unroll
-  for (int i = 0; i < PIXELS; i++)
-    run[i] = row + starts[x0 + i] * CHANNELS;
+  for (int i = 0; i < PIXELS; i++) {
+    run0[i] = src + y0 * src_pitch + starts[x0 + i] * CHANNELS;
+    run1[i] = src + y1 * src_pitch + starts[x0 + i] * CHANNELS;
+  }
   for (; k + 4 <= taps; k += 4) {
-    __global const float *w = weights + k * tmp_w + x0;
-    taps4_t r[PIXELS];
+    __global const float *wk = weights + k * tmp_w + x0;
+    float16 w[4] = { WEIGHTS_LOAD (wk), WEIGHTS_LOAD (wk + tmp_w),
+      WEIGHTS_LOAD (wk + 2 * tmp_w), WEIGHTS_LOAD (wk + 3 * tmp_w)
+    };
 
-#pragma unroll
-    for (int i = 0; i < PIXELS; i++)
-      r[i] = TAPS4_LOAD (run[i] + k * CHANNELS);
-    ADD_ROW_TAP (float16, acc, carry, WEIGHTS_LOAD (w) *
-        TAP_VALUES (ACROSS (r, 0)));
-    ADD_ROW_TAP (float16, acc, carry, WEIGHTS_LOAD (w + tmp_w) *
-        TAP_VALUES (ACROSS (r, 1)));
-    ADD_ROW_TAP (float16, acc, carry, WEIGHTS_LOAD (w + 2 * tmp_w) *
-        TAP_VALUES (ACROSS (r, 2)));
-    ADD_ROW_TAP (float16, acc, carry, WEIGHTS_LOAD (w + 3 * tmp_w) *
-        TAP_VALUES (ACROSS (r, 3)));
+    ADD_FOUR_TAPS (acc0, carry0, run0, k, w);
+    ADD_FOUR_TAPS (acc1, carry1, run1, k, w);
   }
   for (; k < taps; k++) {
-    pixel_t p[PIXELS];
+    float16 w = WEIGHTS_LOAD (weights + k * tmp_w + x0);
 
-#pragma unroll
-    for (int i = 0; i < PIXELS; i++)
-      p[i] = PIXEL_LOAD (run[i] + k * CHANNELS);
-    ADD_ROW_TAP (float16, acc, carry, WEIGHTS_LOAD (weights + k * tmp_w + x0)
-        * convert_float16 (vload16 (0, (const uchar *) p)));
+    ADD_ONE_TAP (acc0, carry0, run0, k, w);
+    ADD_ONE_TAP (acc1, carry1, run1, k, w);
   }
-  return acc;
+  *second = acc1;
+  return acc0;
 }
 
 #endif
 
-/* The rows pass's pixels x0 .. x0 + PIXELS - 1 of row y; those outside
- * the picture (0 .. tmp_w - 1) are 0. */
+/* The rows pass's pixels x0 .. x0 + PIXELS - 1 of rows y0 (returned) and
+ * y1 (in second); those outside the picture (0 .. tmp_w - 1) are 0. Two
+ * rows at a time: two independent sums keep the SIMD units busy where one
+ * would wait for its own previous tap. */
 static float16
-row_run (PLANE_IN (src), int src_w, int y, int x0, int tmp_w,
-    __global const int *starts, __global const float *weights, int taps)
+row_run (PLANE_IN (src), int src_w, int y0, int y1, int x0, int tmp_w,
+    __global const int *starts, __global const float *weights, int taps,
+    float16 * second)
 {
-  float values[WIDE];
+  float values0[WIDE], values1[WIDE];
 
   if (x0 >= 0 && x0 + PIXELS <= tmp_w
 #if CHANNELS != 1
       && starts[x0] >= 0 && starts[x0 + PIXELS - 1] + taps <= src_w
 #endif
       )
-    return row_run_inside (src, src_pitch, src_w, y, x0, tmp_w, starts,
-        weights, taps);
+    return row_run_inside (src, src_pitch, src_w, y0, y1, x0, tmp_w, starts,
+        weights, taps, second);
   for (int i = 0; i < PIXELS; i++) {
     int x = x0 + i;
-    pix_t v = 0.0f;
+    pix_t v0 = 0.0f, v1 = 0.0f;
 
-    if (x >= 0 && x < tmp_w)
-      v = row_pixel (src, src_pitch, src_w, y, x, tmp_w, starts, weights,
+    if (x >= 0 && x < tmp_w) {
+      v0 = row_pixel (src, src_pitch, src_w, y0, x, tmp_w, starts, weights,
           taps);
-    VSTORE_F (v, values, i);
+      v1 = row_pixel (src, src_pitch, src_w, y1, x, tmp_w, starts, weights,
+          taps);
+    }
+    VSTORE_F (v0, values0, i);
+    VSTORE_F (v1, values1, i);
   }
-  return vload16 (0, values);
+  *second = vload16 (0, values1);
+  return vload16 (0, values0);
+}
+
+/* Stores the first n (1 to WIDE) values of v at out. */
+static void
+store_values (float16 v, int n, __global float *out)
+{
+  float values[WIDE];
+
+  if (n == WIDE) {
+    vstore16 (v, 0, out);
+    return;
+  }
+  vstore16 (v, 0, values);
+  for (int i = 0; i < n; i++)
+    out[i] = values[i];
 }
 
 __kernel void
@@ -308,27 +361,37 @@ scale_rows (PLANE_IN (src), int src_w, int src_h,
     __global const int *starts, __global const float *weights, int taps)
 {
   int x0 = get_global_id (0) * PIXELS;
-  int y = get_global_id (1);
+  int y = get_global_id (1) * 2;
 
   if (x0 >= tmp_w || y >= src_h)
     return;
 
-  float16 v = row_run (src, src_pitch, src_w, y, x0, tmp_w, starts, weights,
-      taps);
+  float16 second;
+  float16 first = row_run (src, src_pitch, src_w, y, min (y + 1, src_h - 1),
+      x0, tmp_w, starts, weights, taps, &second);
+  int n = min (PIXELS, tmp_w - x0) * CHANNELS;
   __global float *out = tmp + (y * tmp_w + x0) * CHANNELS;
 
-  if (x0 + PIXELS <= tmp_w) {
-    vstore16 (v, 0, out);
-  } else {
-    /* the row's last, partial group */
-    float values[WIDE];
-
-    vstore16 (v, 0, values);
-    for (int i = 0; i < (tmp_w - x0) * CHANNELS; i++)
-      out[i] = values[i];
-  }
+  store_values (first, n, out);
+  if (y + 1 < src_h)
+    store_values (second, n, out + tmp_w * CHANNELS);
 }
 
+/* Output row y of the columns pass, the work-item's WIDE values from v0,
+ * pixel by pixel: the border, the picture's edges, the row's end. */
+static void
+column_row_pixels (__global const float *tmp, int tmp_w, int tmp_h,
+    PLANE_OUT (dst), int dst_w, int v0, int y, int rect_x, int rect_y,
+    int rect_h, __global const int *starts, __global const float *weights,
+    int taps, float4 border)
+{
+  for (int x = v0 / CHANNELS; x < min ((v0 + WIDE) / CHANNELS, dst_w); x++)
+    STORE (dst, x, y, column_pixel (tmp, tmp_w, tmp_h, x, y, rect_x, rect_y,
+            rect_h, starts, weights, taps, border));
+}
+
+/* Two output rows a work-item, their sums side by side as in the rows
+ * pass; where either is not all picture, both pixel by pixel. */
 __kernel void
 scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
     PLANE_OUT (dst), int dst_w, int dst_h, int rect_x, int rect_y, int rect_h,
@@ -336,7 +399,7 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
     float4 border)
 {
   int v0 = get_global_id (0) * WIDE;    /* first channel value of the row */
-  int y = get_global_id (1);
+  int y = get_global_id (1) * 2;
   int row_values = dst_w * CHANNELS;
 
   if (v0 >= row_values || y >= dst_h)
@@ -345,24 +408,29 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
   int ry = y - rect_y;
   int picture0 = rect_x * CHANNELS;
 
-  if (ry < 0 || ry >= rect_h || v0 < picture0
+  if (ry < 0 || ry + 1 >= rect_h || y + 1 >= dst_h || v0 < picture0
       || v0 + WIDE > picture0 + tmp_w * CHANNELS) {
-    /* border, the picture's edges and the row's end, pixel by pixel */
-    for (int x = v0 / CHANNELS; x < min ((v0 + WIDE) / CHANNELS, dst_w); x++)
-      STORE (dst, x, y, column_pixel (tmp, tmp_w, tmp_h, x, y, rect_x,
-              rect_y, rect_h, starts, weights, taps, border));
+    for (int row = y; row < min (y + 2, dst_h); row++)
+      column_row_pixels (tmp, tmp_w, tmp_h, dst, dst_pitch, dst_w, v0, row,
+          rect_x, rect_y, rect_h, starts, weights, taps, border);
     return;
   }
 
-  int first = starts[ry];
-  int offset = v0 - picture0;
-  float16 acc = 0.0f, carry = 0.0f;
+  int first0 = starts[ry], first1 = starts[ry + 1];
+  __global const float *column = tmp + v0 - picture0;
+  int row_values_tmp = tmp_w * CHANNELS;
+  float16 acc0 = 0.0f, carry0 = 0.0f, acc1 = 0.0f, carry1 = 0.0f;
 
-  for (int k = 0; k < taps; k++)
-    ADD_COLUMN_TAP (float16, acc, carry, weights[k * rect_h + ry] * vload16 (0,
-            tmp + clamp (first + k, 0, tmp_h - 1) * tmp_w * CHANNELS +
-            offset));
-  WIDE_STORE (acc, dst, y * dst_pitch + v0);
+  for (int k = 0; k < taps; k++) {
+    ADD_COLUMN_TAP (float16, acc0, carry0, weights[k * rect_h + ry] *
+        vload16 (0, column + clamp (first0 + k, 0, tmp_h - 1) *
+            row_values_tmp));
+    ADD_COLUMN_TAP (float16, acc1, carry1, weights[k * rect_h + ry + 1] *
+        vload16 (0, column + clamp (first1 + k, 0, tmp_h - 1) *
+            row_values_tmp));
+  }
+  WIDE_STORE (acc0, dst, y * dst_pitch + v0);
+  WIDE_STORE (acc1, dst, (y + 1) * dst_pitch + v0);
 }
 
 #endif
