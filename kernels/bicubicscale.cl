@@ -177,8 +177,8 @@ scale_tiles (PLANE_IN (src), int src_w, int src_h,
  * one pixel's taps, summed in order, would each wait for the one before.
  * In the rows pass, with one channel tap k of the 16 pixels is gathered;
  * with several, four neighbouring source pixels are one contiguous load
- * of 4 * CHANNELS values for each pixel, transposed into four taps of all.
- * Either way each lane sums its pixel's taps one by one in order, as
+ * of 4 * CHANNELS values for each pixel, regrouped into four taps of all
+ * (ADD_FOUR_TAPS). Either way each lane sums its pixel's taps one by one in order, as
  * row_pixel sums them, so that both give the same bits; pixels whose taps
  * leave the row take row_pixel's clamped loads. */
 #define PIXELS (WIDE / CHANNELS)
@@ -218,42 +218,60 @@ row_run_inside (PLANE_IN (src), int src_w, int y0, int y1, int x0,
 
 #else
 
-/* A pixel's channels as one integer (pixel_t), so that the transpose
- * moves whole pixels. */
+/* A pixel's channels as one integer (pixel_t), for loading one tap of
+ * each pixel. */
 #if CHANNELS == 4
 typedef uint pixel_t;
-typedef uint4 taps4_t;
-#define TAPS4_LOAD(p) as_uint4 (vload16 (0, p))
 #define PIXEL_LOAD(p) as_uint (vload4 (0, p))
-#define ACROSS(r, k) (uint4) (r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k)
 #define SPREAD(w) (float16) ((w).s0000, (w).s1111, (w).s2222, (w).s3333)
 #define WEIGHTS_LOAD(p) SPREAD (vload4 (0, p))
+
+/* Taps k .. k + 3 of the pixels whose taps start at run[], with the
+ * weights w[], into acc: each pixel's four taps converted to float in two
+ * float8 (two taps each), then regrouped by tap, a move of whole float4s. */
+#define ADD_FOUR_TAPS(acc, carry, run, k, w) \
+  do { \
+    float8 a_[PIXELS], b_[PIXELS]; \
+    _Pragma ("unroll") \
+    for (int i_ = 0; i_ < PIXELS; i_++) { \
+      a_[i_] = convert_float8 (vload8 (0, run[i_] + (k) * CHANNELS)); \
+      b_[i_] = convert_float8 (vload8 (1, run[i_] + (k) * CHANNELS)); \
+    } \
+    ADD_ROW_TAP (float16, acc, carry, w[0] * \
+        (float16) (a_[0].lo, a_[1].lo, a_[2].lo, a_[3].lo)); \
+    ADD_ROW_TAP (float16, acc, carry, w[1] * \
+        (float16) (a_[0].hi, a_[1].hi, a_[2].hi, a_[3].hi)); \
+    ADD_ROW_TAP (float16, acc, carry, w[2] * \
+        (float16) (b_[0].lo, b_[1].lo, b_[2].lo, b_[3].lo)); \
+    ADD_ROW_TAP (float16, acc, carry, w[3] * \
+        (float16) (b_[0].hi, b_[1].hi, b_[2].hi, b_[3].hi)); \
+  } while (0)
 #else
 typedef ushort pixel_t;
-typedef ushort4 taps4_t;
-#define TAPS4_LOAD(p) as_ushort4 (vload8 (0, p))
 #define PIXEL_LOAD(p) as_ushort (vload2 (0, p))
-#define ACROSS(r, k) (ushort8) (r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k, \
-        r[4].s##k, r[5].s##k, r[6].s##k, r[7].s##k)
 #define SPREAD(w) (float16) ((w).s00, (w).s11, (w).s22, (w).s33, \
         (w).s44, (w).s55, (w).s66, (w).s77)
 #define WEIGHTS_LOAD(p) SPREAD (vload8 (0, p))
-#endif
+#define ACROSS(r, k) (ushort8) (r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k, \
+        r[4].s##k, r[5].s##k, r[6].s##k, r[7].s##k)
 #define TAP_VALUES(across) convert_float16 (as_uchar16 (across))
 
 /* Taps k .. k + 3 of the pixels whose taps start at run[], with the
- * weights w[], into acc. */
+ * weights w[], into acc: each pixel's four taps are one load, transposed
+ * (whole pixels, as 16-bit integers) into four taps of all, then
+ * converted. */
 #define ADD_FOUR_TAPS(acc, carry, run, k, w) \
   do { \
-    taps4_t r_[PIXELS]; \
+    ushort4 r_[PIXELS]; \
     _Pragma ("unroll") \
     for (int i_ = 0; i_ < PIXELS; i_++) \
-      r_[i_] = TAPS4_LOAD (run[i_] + (k) * CHANNELS); \
+      r_[i_] = as_ushort4 (vload8 (0, run[i_] + (k) * CHANNELS)); \
     ADD_ROW_TAP (float16, acc, carry, w[0] * TAP_VALUES (ACROSS (r_, 0))); \
     ADD_ROW_TAP (float16, acc, carry, w[1] * TAP_VALUES (ACROSS (r_, 1))); \
     ADD_ROW_TAP (float16, acc, carry, w[2] * TAP_VALUES (ACROSS (r_, 2))); \
     ADD_ROW_TAP (float16, acc, carry, w[3] * TAP_VALUES (ACROSS (r_, 3))); \
   } while (0)
+#endif
 
 /* Tap k of the pixels whose taps start at run[], with the weights w, into
  * acc. */
