@@ -175,12 +175,13 @@ scale_tiles (PLANE_IN (src), int src_w, int src_h,
  * Both passes make two rows a work-item and sum the taps of all its
  * pixels side by side, tap k of the PIXELS pixels of a row as one float16:
  * one pixel's taps, summed in order, would each wait for the one before.
- * In the rows pass, with one channel tap k of the 16 pixels is gathered;
- * with several, four neighbouring source pixels are one contiguous load
- * of 4 * CHANNELS values for each pixel, regrouped into four taps of all
- * (ADD_FOUR_TAPS). Either way each lane sums its pixel's taps one by one in order, as
- * row_pixel sums them, so that both give the same bits; pixels whose taps
- * leave the row take row_pixel's clamped loads. */
+ * In the rows pass, four neighbouring source pixels are one contiguous
+ * load of 4 * CHANNELS values for each pixel, regrouped into four taps of
+ * all (ADD_FOUR_TAPS). With one channel, a remainder of fewer than four
+ * taps, 16-bit values and pixels whose taps leave the row are gathered
+ * tap by tap (clamped); with several, such pixels take row_pixel. Each
+ * lane sums its pixel's taps one by one in order, as row_pixel sums them,
+ * so that all give the same bits. */
 #define PIXELS (WIDE / CHANNELS)
 
 #if CHANNELS == 1
@@ -194,6 +195,33 @@ scale_tiles (PLANE_IN (src), int src_w, int src_h,
         TAP (row, s.sc, k), TAP (row, s.sd, k), TAP (row, s.se, k), \
         TAP (row, s.sf, k))
 
+#if DEPTH == 8
+/* The four taps k .. k + 3 of pixels s0 .. s3 as the bytes of a uint4,
+ * regrouped tap by tap (tap k of the four, then tap k + 1, ...). */
+#define FOUR_TAPS(row, s, k) as_uint (vload4 (0, row + (s) + (k)))
+#define QUAD(row, a, b, c, d, k) as_uint4 (as_uchar16 ((uint4) ( \
+        FOUR_TAPS (row, a, k), FOUR_TAPS (row, b, k), \
+        FOUR_TAPS (row, c, k), FOUR_TAPS (row, d, k))).s048c159d26ae37bf)
+#define TAP_OF_QUADS(q, j) convert_float16 (as_uchar16 ((uint4) ( \
+        q[0].s##j, q[1].s##j, q[2].s##j, q[3].s##j)))
+
+/* Taps k .. k + 3 of the 16 pixels whose taps start at s, all inside the
+ * row, with the weights w[], into acc: four taps of each pixel are one
+ * load, where a gather takes one a tap. */
+#define ADD_FOUR_TAPS(acc, carry, row, s, k, w) \
+  do { \
+    uint4 q_[4] = { QUAD (row, s.s0, s.s1, s.s2, s.s3, k), \
+      QUAD (row, s.s4, s.s5, s.s6, s.s7, k), \
+      QUAD (row, s.s8, s.s9, s.sa, s.sb, k), \
+      QUAD (row, s.sc, s.sd, s.se, s.sf, k) \
+    }; \
+    ADD_ROW_TAP (float16, acc, carry, w[0] * TAP_OF_QUADS (q_, 0)); \
+    ADD_ROW_TAP (float16, acc, carry, w[1] * TAP_OF_QUADS (q_, 1)); \
+    ADD_ROW_TAP (float16, acc, carry, w[2] * TAP_OF_QUADS (q_, 2)); \
+    ADD_ROW_TAP (float16, acc, carry, w[3] * TAP_OF_QUADS (q_, 3)); \
+  } while (0)
+#endif
+
 /* The rows pass's pixels x0 .. x0 + 15 of rows y0 (returned) and y1 (in
  * second), all in the picture. */
 static float16
@@ -205,8 +233,21 @@ row_run_inside (PLANE_IN (src), int src_w, int y0, int y1, int x0,
   __global const elem_t *row1 = src + y1 * src_pitch;
   int16 first = vload16 (0, starts + x0);
   float16 acc0 = 0.0f, carry0 = 0.0f, acc1 = 0.0f, carry1 = 0.0f;
+  int k = 0;
 
-  for (int k = 0; k < taps; k++) {
+#if DEPTH == 8
+  if (first.s0 >= 0 && first.sf + taps <= src_w)
+    for (; k + 4 <= taps; k += 4) {
+      __global const float *wk = weights + k * tmp_w + x0;
+      float16 w[4] = { vload16 (0, wk), vload16 (0, wk + tmp_w),
+        vload16 (0, wk + 2 * tmp_w), vload16 (0, wk + 3 * tmp_w)
+      };
+
+      ADD_FOUR_TAPS (acc0, carry0, row0, first, k, w);
+      ADD_FOUR_TAPS (acc1, carry1, row1, first, k, w);
+    }
+#endif
+  for (; k < taps; k++) {
     float16 w = vload16 (0, weights + k * tmp_w + x0);
 
     ADD_ROW_TAP (float16, acc0, carry0, w * GATHER (row0, first, k));
