@@ -480,13 +480,27 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
   int row_values_tmp = tmp_w * CHANNELS;
   float16 acc0 = 0.0f, carry0 = 0.0f, acc1 = 0.0f, carry1 = 0.0f;
 
-  for (int k = 0; k < taps; k++) {
-    ADD_COLUMN_TAP (float16, acc0, carry0, weights[k * rect_h + ry] *
-        vload16 (0, column + clamp (first0 + k, 0, tmp_h - 1) *
-            row_values_tmp));
-    ADD_COLUMN_TAP (float16, acc1, carry1, weights[k * rect_h + ry + 1] *
-        vload16 (0, column + clamp (first1 + k, 0, tmp_h - 1) *
-            row_values_tmp));
+  __global const float *w = weights + ry;
+
+  if (first0 >= 0 && first1 + taps <= tmp_h) {
+    /* all taps in the picture: no clamps, which cost more than the sums */
+    __global const float *row0 = column + first0 * row_values_tmp;
+    __global const float *row1 = column + first1 * row_values_tmp;
+
+    for (int k = 0; k < taps; k++) {
+      ADD_COLUMN_TAP (float16, acc0, carry0, w[0] * vload16 (0, row0));
+      ADD_COLUMN_TAP (float16, acc1, carry1, w[1] * vload16 (0, row1));
+      row0 += row_values_tmp;
+      row1 += row_values_tmp;
+      w += rect_h;
+    }
+  } else {
+    for (int k = 0; k < taps; k++, w += rect_h) {
+      ADD_COLUMN_TAP (float16, acc0, carry0, w[0] * vload16 (0, column +
+              clamp (first0 + k, 0, tmp_h - 1) * row_values_tmp));
+      ADD_COLUMN_TAP (float16, acc1, carry1, w[1] * vload16 (0, column +
+              clamp (first1 + k, 0, tmp_h - 1) * row_values_tmp));
+    }
   }
   WIDE_STORE (acc0, dst, y * dst_pitch + v0);
   WIDE_STORE (acc1, dst, (y + 1) * dst_pitch + v0);
