@@ -172,7 +172,8 @@ scale_tiles (PLANE_IN (src), int src_w, int src_h,
 /* The wide kernels: a work-item makes WIDE channel values, PIXELS
  * neighbouring pixels of a row.
  *
- * Both passes make two rows a work-item and sum the taps of all its
+ * A work-item of the rows pass makes two rows, one of the columns pass
+ * COLUMN_PASS_ROWS (set by the host), and each sums the taps of all its
  * pixels side by side, tap k of the PIXELS pixels of a row as one float16:
  * one pixel's taps, summed in order, would each wait for the one before.
  * In the rows pass, four neighbouring source pixels are one contiguous
@@ -449,8 +450,8 @@ column_row_pixels (__global const float *tmp, int tmp_w, int tmp_h,
             rect_h, starts, weights, taps, border));
 }
 
-/* Two output rows a work-item, their sums side by side as in the rows
- * pass; where either is not all picture, both pixel by pixel. */
+/* COLUMN_PASS_ROWS output rows a work-item; where any of them is not all
+ * picture, all pixel by pixel. */
 __kernel void
 scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
     PLANE_OUT (dst), int dst_w, int dst_h, int rect_x, int rect_y, int rect_h,
@@ -458,7 +459,7 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
     float4 border)
 {
   int v0 = get_global_id (0) * WIDE;    /* first channel value of the row */
-  int y = get_global_id (1) * 2;
+  int y = get_global_id (1) * COLUMN_PASS_ROWS;
   int row_values = dst_w * CHANNELS;
 
   if (v0 >= row_values || y >= dst_h)
@@ -467,43 +468,50 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
   int ry = y - rect_y;
   int picture0 = rect_x * CHANNELS;
 
-  if (ry < 0 || ry + 1 >= rect_h || y + 1 >= dst_h || v0 < picture0
+  if (ry < 0 || ry + COLUMN_PASS_ROWS > rect_h
+      || y + COLUMN_PASS_ROWS > dst_h || v0 < picture0
       || v0 + WIDE > picture0 + tmp_w * CHANNELS) {
-    for (int row = y; row < min (y + 2, dst_h); row++)
+    for (int row = y; row < min (y + COLUMN_PASS_ROWS, dst_h); row++)
       column_row_pixels (tmp, tmp_w, tmp_h, dst, dst_pitch, dst_w, v0, row,
           rect_x, rect_y, rect_h, starts, weights, taps, border);
     return;
   }
 
-  int first0 = starts[ry], first1 = starts[ry + 1];
   __global const float *column = tmp + v0 - picture0;
   int row_values_tmp = tmp_w * CHANNELS;
-  float16 acc0 = 0.0f, carry0 = 0.0f, acc1 = 0.0f, carry1 = 0.0f;
-
   __global const float *w = weights + ry;
+  float16 acc[COLUMN_PASS_ROWS], carry[COLUMN_PASS_ROWS];
 
-  if (first0 >= 0 && first1 + taps <= tmp_h) {
+#pragma unroll
+  for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+    acc[i] = carry[i] = 0.0f;
+  if (starts[ry] >= 0 && starts[ry + COLUMN_PASS_ROWS - 1] + taps <= tmp_h) {
     /* all taps in the picture: no clamps, which cost more than the sums */
-    __global const float *row0 = column + first0 * row_values_tmp;
-    __global const float *row1 = column + first1 * row_values_tmp;
+    __global const float *rows[COLUMN_PASS_ROWS];
 
-    for (int k = 0; k < taps; k++) {
-      ADD_COLUMN_TAP (float16, acc0, carry0, w[0] * vload16 (0, row0));
-      ADD_COLUMN_TAP (float16, acc1, carry1, w[1] * vload16 (0, row1));
-      row0 += row_values_tmp;
-      row1 += row_values_tmp;
-      w += rect_h;
+#pragma unroll
+    for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+      rows[i] = column + starts[ry + i] * row_values_tmp;
+    for (int k = 0; k < taps; k++, w += rect_h) {
+#pragma unroll
+      for (int i = 0; i < COLUMN_PASS_ROWS; i++) {
+        ADD_COLUMN_TAP (float16, acc[i], carry[i], w[i] *
+            vload16 (0, rows[i]));
+        rows[i] += row_values_tmp;
+      }
     }
   } else {
     for (int k = 0; k < taps; k++, w += rect_h) {
-      ADD_COLUMN_TAP (float16, acc0, carry0, w[0] * vload16 (0, column +
-              clamp (first0 + k, 0, tmp_h - 1) * row_values_tmp));
-      ADD_COLUMN_TAP (float16, acc1, carry1, w[1] * vload16 (0, column +
-              clamp (first1 + k, 0, tmp_h - 1) * row_values_tmp));
+#pragma unroll
+      for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+        ADD_COLUMN_TAP (float16, acc[i], carry[i], w[i] * vload16 (0,
+                column + clamp (starts[ry + i] + k, 0, tmp_h - 1) *
+                row_values_tmp));
     }
   }
-  WIDE_STORE (acc0, dst, y * dst_pitch + v0);
-  WIDE_STORE (acc1, dst, (y + 1) * dst_pitch + v0);
+#pragma unroll
+  for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+    WIDE_STORE (acc[i], dst, (y + i) * dst_pitch + v0);
 }
 
 #endif
