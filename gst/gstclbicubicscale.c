@@ -479,6 +479,12 @@ place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
  * kernel sums alike, so that they give the same bytes. */
 #define COMPENSATED_TAPS 32
 
+/* Output rows a work-item of the wide kernels makes, whose sums, side by
+ * side, keep the SIMD units busy: the rows pass is written for two, the
+ * columns pass takes its count as a build option. */
+#define WIDE_ROWS_PASS_ROWS 2
+#define WIDE_COLUMNS_PASS_ROWS 4
+
 /* Which axes a kernel sums with compensation (build options). */
 enum
 {
@@ -500,7 +506,8 @@ ensure_emulated_kernel (GstCLBicubicScale * self, const GstCLPlane * in,
     return TRUE;
   gst_cl_clear_kernel (gst_cl_filter_get_context (filter), kernel);
   options = g_strjoin (" ",
-      gst_cl_filter_wants_wide (filter) ? "-DGST_CL_WIDE" : "",
+      gst_cl_filter_wants_wide (filter) ? "-DGST_CL_WIDE -DCOLUMN_PASS_ROWS="
+      G_STRINGIFY (WIDE_COLUMNS_PASS_ROWS) : "",
       (sums & COMPENSATED_ROWS) ? "-DGST_CL_COMPENSATED_ROWS" : "",
       (sums & COMPENSATED_COLUMNS) ? "-DGST_CL_COMPENSATED_COLUMNS" : "",
       NULL);
@@ -726,6 +733,16 @@ run_tiles (GstCLBicubicScale * self, const GstCLPlane * src,
       error);
 }
 
+/* Rows of work-items for @rows rows, where the wide kernels make
+ * @per_item rows each. */
+static gsize
+item_rows (GstCLBicubicScale * self, gint rows, gint per_item)
+{
+  if (!gst_cl_filter_wants_wide (GST_CL_FILTER (self)))
+    return rows;
+  return (rows + per_item - 1) / per_item;
+}
+
 static gboolean
 run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
     const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
@@ -751,7 +768,7 @@ run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
   if (!gst_cl_args_check (&args, error)
       || !gst_cl_context_enqueue_2d (context, ps->rows,
           gst_cl_filter_items_per_row (filter, ps->rect.w, src->channels),
-          src->height, error))
+          item_rows (self, src->height, WIDE_ROWS_PASS_ROWS), error))
     return FALSE;
 
   gst_cl_args_init (&args, ps->columns);
@@ -769,7 +786,7 @@ run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (context, ps->columns,
       gst_cl_filter_items_per_row (filter, dst->width, dst->channels),
-      dst->height, error);
+      item_rows (self, dst->height, WIDE_COLUMNS_PASS_ROWS), error);
 }
 
 static gboolean

@@ -169,92 +169,250 @@ scale_tiles (PLANE_IN (src), int src_w, int src_h,
 
 #else
 
-/* The rows pass takes WIDE / CHANNELS output pixels per work-item.
+/* The wide kernels: a work-item makes WIDE channel values, PIXELS
+ * neighbouring pixels of a row.
  *
- * With several channels, each pixel's taps four at a time: four
- * neighbouring source pixels are one contiguous load of 4 * CHANNELS
- * values, where gathering a tap of all the pixels at once costs a load and
- * an index clamp per pixel and tap. With one channel, gathering tap k of
- * the 16 pixels into one vector was faster. Either way each pixel's taps
- * are summed one by one in order, as row_pixel sums them, so that both
- * give the same bits; pixels whose taps leave the row take row_pixel's
- * clamped loads. */
+ * A work-item of the rows pass makes two rows, one of the columns pass
+ * COLUMN_PASS_ROWS (set by the host), and each sums the taps of all its
+ * pixels side by side, tap k of the PIXELS pixels of a row as one float16:
+ * one pixel's taps, summed in order, would each wait for the one before.
+ * In the rows pass, four neighbouring source pixels are one contiguous
+ * load of 4 * CHANNELS values for each pixel, regrouped into four taps of
+ * all (ADD_FOUR_TAPS). With one channel, a remainder of fewer than four
+ * taps, 16-bit values and pixels whose taps leave the row are gathered
+ * tap by tap (clamped); with several, such pixels take row_pixel. Each
+ * lane sums its pixel's taps one by one in order, as row_pixel sums them,
+ * so that all give the same bits. */
 #define PIXELS (WIDE / CHANNELS)
 
 #if CHANNELS == 1
 
-#define TAP(s, k) convert_float (row[clamp ((s) + (k), 0, src_w - 1)])
-#define GATHER(s, k) \
-    (float16) (TAP (s.s0, k), TAP (s.s1, k), TAP (s.s2, k), TAP (s.s3, k), \
-        TAP (s.s4, k), TAP (s.s5, k), TAP (s.s6, k), TAP (s.s7, k), \
-        TAP (s.s8, k), TAP (s.s9, k), TAP (s.sa, k), TAP (s.sb, k), \
-        TAP (s.sc, k), TAP (s.sd, k), TAP (s.se, k), TAP (s.sf, k))
+#define TAP(row, s, k) convert_float (row[clamp ((s) + (k), 0, src_w - 1)])
+#define GATHER(row, s, k) \
+    (float16) (TAP (row, s.s0, k), TAP (row, s.s1, k), TAP (row, s.s2, k), \
+        TAP (row, s.s3, k), TAP (row, s.s4, k), TAP (row, s.s5, k), \
+        TAP (row, s.s6, k), TAP (row, s.s7, k), TAP (row, s.s8, k), \
+        TAP (row, s.s9, k), TAP (row, s.sa, k), TAP (row, s.sb, k), \
+        TAP (row, s.sc, k), TAP (row, s.sd, k), TAP (row, s.se, k), \
+        TAP (row, s.sf, k))
 
-__kernel void
-scale_rows (PLANE_IN (src), int src_w, int src_h,
-    __global float *tmp, int tmp_w,
-    __global const int *starts, __global const float *weights, int taps)
-{
-  int x0 = get_global_id (0) * PIXELS;
-  int y = get_global_id (1);
+#if DEPTH == 8
+/* The four taps k .. k + 3 of pixels s0 .. s3 as the bytes of a uint4,
+ * regrouped tap by tap (tap k of the four, then tap k + 1, ...). */
+#define FOUR_TAPS(row, s, k) as_uint (vload4 (0, row + (s) + (k)))
+#define QUAD(row, a, b, c, d, k) as_uint4 (as_uchar16 ((uint4) ( \
+        FOUR_TAPS (row, a, k), FOUR_TAPS (row, b, k), \
+        FOUR_TAPS (row, c, k), FOUR_TAPS (row, d, k))).s048c159d26ae37bf)
+#define TAP_OF_QUADS(q, j) convert_float16 (as_uchar16 ((uint4) ( \
+        q[0].s##j, q[1].s##j, q[2].s##j, q[3].s##j)))
 
-  if (x0 >= tmp_w || y >= src_h)
-    return;
-
-  if (x0 + PIXELS > tmp_w) {
-    /* the row's last, partial group */
-    for (int x = x0; x < tmp_w; x++)
-      VSTORE_F (row_pixel (src, src_pitch, src_w, y, x, tmp_w, starts,
-              weights, taps), tmp, y * tmp_w + x);
-    return;
-  }
-
-  __global const elem_t *row = src + y * src_pitch;
-  int16 first = vload16 (0, starts + x0);
-  float16 acc = 0.0f, carry = 0.0f;
-
-  for (int k = 0; k < taps; k++)
-    ADD_ROW_TAP (float16, acc, carry, vload16 (0, weights + k * tmp_w + x0) *
-        GATHER (first, k));
-  vstore16 (acc, 0, tmp + y * tmp_w + x0);
-}
-
-#else
-
-#if CHANNELS == 4
-typedef float16 run_t;
-#define RUN_LOAD(p) convert_float16 (vload16 (0, p))
-#define RUN_PIX(v, i) ((i) == 0 ? (v).s0123 : (i) == 1 ? (v).s4567 : \
-        (i) == 2 ? (v).s89ab : (v).scdef)
-#else
-typedef float8 run_t;
-#define RUN_LOAD(p) convert_float8 (vload8 (0, p))
-#define RUN_PIX(v, i) ((i) == 0 ? (v).s01 : (i) == 1 ? (v).s23 : \
-        (i) == 2 ? (v).s45 : (v).s67)
+/* Taps k .. k + 3 of the 16 pixels whose taps start at s, all inside the
+ * row, with the weights w[], into acc: four taps of each pixel are one
+ * load, where a gather takes one a tap. */
+#define ADD_FOUR_TAPS(acc, carry, row, s, k, w) \
+  do { \
+    uint4 q_[4] = { QUAD (row, s.s0, s.s1, s.s2, s.s3, k), \
+      QUAD (row, s.s4, s.s5, s.s6, s.s7, k), \
+      QUAD (row, s.s8, s.s9, s.sa, s.sb, k), \
+      QUAD (row, s.sc, s.sd, s.se, s.sf, k) \
+    }; \
+    ADD_ROW_TAP (float16, acc, carry, w[0] * TAP_OF_QUADS (q_, 0)); \
+    ADD_ROW_TAP (float16, acc, carry, w[1] * TAP_OF_QUADS (q_, 1)); \
+    ADD_ROW_TAP (float16, acc, carry, w[2] * TAP_OF_QUADS (q_, 2)); \
+    ADD_ROW_TAP (float16, acc, carry, w[3] * TAP_OF_QUADS (q_, 3)); \
+  } while (0)
 #endif
 
-/* Output pixel x of the rows pass from the taps at run, all inside the
- * row. */
-static pix_t
-row_pixel_inside (__global const elem_t * run, int x, int tmp_w,
-    __global const float *weights, int taps)
+/* The rows pass's pixels x0 .. x0 + 15 of rows y0 (returned) and y1 (in
+ * second), all in the picture. */
+static float16
+row_run_inside (PLANE_IN (src), int src_w, int y0, int y1, int x0,
+    int tmp_w, __global const int *starts, __global const float *weights,
+    int taps, float16 * second)
 {
-  pix_t acc = 0.0f, carry = 0.0f;
+  __global const elem_t *row0 = src + y0 * src_pitch;
+  __global const elem_t *row1 = src + y1 * src_pitch;
+  int16 first = vload16 (0, starts + x0);
+  float16 acc0 = 0.0f, carry0 = 0.0f, acc1 = 0.0f, carry1 = 0.0f;
   int k = 0;
 
-  for (; k + 4 <= taps; k += 4) {
-    __global const float *w = weights + k * tmp_w + x;
-    run_t v = RUN_LOAD (run + k * CHANNELS);
+#if DEPTH == 8
+  if (first.s0 >= 0 && first.sf + taps <= src_w)
+    for (; k + 4 <= taps; k += 4) {
+      __global const float *wk = weights + k * tmp_w + x0;
+      float16 w[4] = { vload16 (0, wk), vload16 (0, wk + tmp_w),
+        vload16 (0, wk + 2 * tmp_w), vload16 (0, wk + 3 * tmp_w)
+      };
 
-    ADD_ROW_TAP (pix_t, acc, carry, w[0] * RUN_PIX (v, 0));
-    ADD_ROW_TAP (pix_t, acc, carry, w[tmp_w] * RUN_PIX (v, 1));
-    ADD_ROW_TAP (pix_t, acc, carry, w[2 * tmp_w] * RUN_PIX (v, 2));
-    ADD_ROW_TAP (pix_t, acc, carry, w[3 * tmp_w] * RUN_PIX (v, 3));
+      ADD_FOUR_TAPS (acc0, carry0, row0, first, k, w);
+      ADD_FOUR_TAPS (acc1, carry1, row1, first, k, w);
+    }
+#endif
+  for (; k < taps; k++) {
+    float16 w = vload16 (0, weights + k * tmp_w + x0);
+
+    ADD_ROW_TAP (float16, acc0, carry0, w * GATHER (row0, first, k));
+    ADD_ROW_TAP (float16, acc1, carry1, w * GATHER (row1, first, k));
   }
-  for (; k < taps; k++)
-    ADD_ROW_TAP (pix_t, acc, carry, weights[k * tmp_w + x] *
-        BUF_LOAD (run, k * CHANNELS));
-  return acc;
+  *second = acc1;
+  return acc0;
+}
+
+#else
+
+/* A pixel's channels as one integer (pixel_t), for loading one tap of
+ * each pixel. */
+#if CHANNELS == 4
+typedef uint pixel_t;
+#define PIXEL_LOAD(p) as_uint (vload4 (0, p))
+#define SPREAD(w) (float16) ((w).s0000, (w).s1111, (w).s2222, (w).s3333)
+#define WEIGHTS_LOAD(p) SPREAD (vload4 (0, p))
+
+/* Taps k .. k + 3 of the pixels whose taps start at run[], with the
+ * weights w[], into acc: each pixel's four taps converted to float in two
+ * float8 (two taps each), then regrouped by tap, a move of whole float4s. */
+#define ADD_FOUR_TAPS(acc, carry, run, k, w) \
+  do { \
+    float8 a_[PIXELS], b_[PIXELS]; \
+    _Pragma ("unroll") \
+    for (int i_ = 0; i_ < PIXELS; i_++) { \
+      a_[i_] = convert_float8 (vload8 (0, run[i_] + (k) * CHANNELS)); \
+      b_[i_] = convert_float8 (vload8 (1, run[i_] + (k) * CHANNELS)); \
+    } \
+    ADD_ROW_TAP (float16, acc, carry, w[0] * \
+        (float16) (a_[0].lo, a_[1].lo, a_[2].lo, a_[3].lo)); \
+    ADD_ROW_TAP (float16, acc, carry, w[1] * \
+        (float16) (a_[0].hi, a_[1].hi, a_[2].hi, a_[3].hi)); \
+    ADD_ROW_TAP (float16, acc, carry, w[2] * \
+        (float16) (b_[0].lo, b_[1].lo, b_[2].lo, b_[3].lo)); \
+    ADD_ROW_TAP (float16, acc, carry, w[3] * \
+        (float16) (b_[0].hi, b_[1].hi, b_[2].hi, b_[3].hi)); \
+  } while (0)
+#else
+typedef ushort pixel_t;
+#define PIXEL_LOAD(p) as_ushort (vload2 (0, p))
+#define SPREAD(w) (float16) ((w).s00, (w).s11, (w).s22, (w).s33, \
+        (w).s44, (w).s55, (w).s66, (w).s77)
+#define WEIGHTS_LOAD(p) SPREAD (vload8 (0, p))
+#define ACROSS(r, k) (ushort8) (r[0].s##k, r[1].s##k, r[2].s##k, r[3].s##k, \
+        r[4].s##k, r[5].s##k, r[6].s##k, r[7].s##k)
+#define TAP_VALUES(across) convert_float16 (as_uchar16 (across))
+
+/* Taps k .. k + 3 of the pixels whose taps start at run[], with the
+ * weights w[], into acc: each pixel's four taps are one load, transposed
+ * (whole pixels, as 16-bit integers) into four taps of all, then
+ * converted. */
+#define ADD_FOUR_TAPS(acc, carry, run, k, w) \
+  do { \
+    ushort4 r_[PIXELS]; \
+    _Pragma ("unroll") \
+    for (int i_ = 0; i_ < PIXELS; i_++) \
+      r_[i_] = as_ushort4 (vload8 (0, run[i_] + (k) * CHANNELS)); \
+    ADD_ROW_TAP (float16, acc, carry, w[0] * TAP_VALUES (ACROSS (r_, 0))); \
+    ADD_ROW_TAP (float16, acc, carry, w[1] * TAP_VALUES (ACROSS (r_, 1))); \
+    ADD_ROW_TAP (float16, acc, carry, w[2] * TAP_VALUES (ACROSS (r_, 2))); \
+    ADD_ROW_TAP (float16, acc, carry, w[3] * TAP_VALUES (ACROSS (r_, 3))); \
+  } while (0)
+#endif
+
+/* Tap k of the pixels whose taps start at run[], with the weights w, into
+ * acc. */
+#define ADD_ONE_TAP(acc, carry, run, k, w) \
+  do { \
+    pixel_t p_[PIXELS]; \
+    _Pragma ("unroll") \
+    for (int i_ = 0; i_ < PIXELS; i_++) \
+      p_[i_] = PIXEL_LOAD (run[i_] + (k) * CHANNELS); \
+    ADD_ROW_TAP (float16, acc, carry, \
+        (w) * convert_float16 (vload16 (0, (const uchar *) p_))); \
+  } while (0)
+
+/* The rows pass's pixels x0 .. x0 + PIXELS - 1 of rows y0 (returned) and
+ * y1 (in second), all in the picture with all their taps inside the row.
+ * The two rows share the loads of starts and weights. */
+static float16
+row_run_inside (PLANE_IN (src), int src_w, int y0, int y1, int x0,
+    int tmp_w, __global const int *starts, __global const float *weights,
+    int taps, float16 * second)
+{
+  __global const elem_t *run0[PIXELS], *run1[PIXELS];
+  float16 acc0 = 0.0f, carry0 = 0.0f, acc1 = 0.0f, carry1 = 0.0f;
+  int k = 0;
+
+#pragma unroll
+  for (int i = 0; i < PIXELS; i++) {
+    run0[i] = src + y0 * src_pitch + starts[x0 + i] * CHANNELS;
+    run1[i] = src + y1 * src_pitch + starts[x0 + i] * CHANNELS;
+  }
+  for (; k + 4 <= taps; k += 4) {
+    __global const float *wk = weights + k * tmp_w + x0;
+    float16 w[4] = { WEIGHTS_LOAD (wk), WEIGHTS_LOAD (wk + tmp_w),
+      WEIGHTS_LOAD (wk + 2 * tmp_w), WEIGHTS_LOAD (wk + 3 * tmp_w)
+    };
+
+    ADD_FOUR_TAPS (acc0, carry0, run0, k, w);
+    ADD_FOUR_TAPS (acc1, carry1, run1, k, w);
+  }
+  for (; k < taps; k++) {
+    float16 w = WEIGHTS_LOAD (weights + k * tmp_w + x0);
+
+    ADD_ONE_TAP (acc0, carry0, run0, k, w);
+    ADD_ONE_TAP (acc1, carry1, run1, k, w);
+  }
+  *second = acc1;
+  return acc0;
+}
+
+#endif
+
+/* The rows pass's pixels x0 .. x0 + PIXELS - 1 of rows y0 (returned) and
+ * y1 (in second); those outside the picture (0 .. tmp_w - 1) are 0. Two
+ * rows at a time: two independent sums keep the SIMD units busy where one
+ * would wait for its own previous tap. */
+static float16
+row_run (PLANE_IN (src), int src_w, int y0, int y1, int x0, int tmp_w,
+    __global const int *starts, __global const float *weights, int taps,
+    float16 * second)
+{
+  float values0[WIDE], values1[WIDE];
+
+  if (x0 >= 0 && x0 + PIXELS <= tmp_w
+#if CHANNELS != 1
+      && starts[x0] >= 0 && starts[x0 + PIXELS - 1] + taps <= src_w
+#endif
+      )
+    return row_run_inside (src, src_pitch, src_w, y0, y1, x0, tmp_w, starts,
+        weights, taps, second);
+  for (int i = 0; i < PIXELS; i++) {
+    int x = x0 + i;
+    pix_t v0 = 0.0f, v1 = 0.0f;
+
+    if (x >= 0 && x < tmp_w) {
+      v0 = row_pixel (src, src_pitch, src_w, y0, x, tmp_w, starts, weights,
+          taps);
+      v1 = row_pixel (src, src_pitch, src_w, y1, x, tmp_w, starts, weights,
+          taps);
+    }
+    VSTORE_F (v0, values0, i);
+    VSTORE_F (v1, values1, i);
+  }
+  *second = vload16 (0, values1);
+  return vload16 (0, values0);
+}
+
+/* Stores the first n (1 to WIDE) values of v at out. */
+static void
+store_values (float16 v, int n, __global float *out)
+{
+  float values[WIDE];
+
+  if (n == WIDE) {
+    vstore16 (v, 0, out);
+    return;
+  }
+  vstore16 (v, 0, values);
+  for (int i = 0; i < n; i++)
+    out[i] = values[i];
 }
 
 __kernel void
@@ -263,26 +421,37 @@ scale_rows (PLANE_IN (src), int src_w, int src_h,
     __global const int *starts, __global const float *weights, int taps)
 {
   int x0 = get_global_id (0) * PIXELS;
-  int y = get_global_id (1);
+  int y = get_global_id (1) * 2;
 
   if (x0 >= tmp_w || y >= src_h)
     return;
 
-  __global const elem_t *row = src + y * src_pitch;
-  int x1 = min (x0 + PIXELS, tmp_w);
+  float16 second;
+  float16 first = row_run (src, src_pitch, src_w, y, min (y + 1, src_h - 1),
+      x0, tmp_w, starts, weights, taps, &second);
+  int n = min (PIXELS, tmp_w - x0) * CHANNELS;
+  __global float *out = tmp + (y * tmp_w + x0) * CHANNELS;
 
-  for (int x = x0; x < x1; x++) {
-    int first = starts[x];
-    pix_t v = first >= 0 && first + taps <= src_w ?
-        row_pixel_inside (row + first * CHANNELS, x, tmp_w, weights, taps) :
-        row_pixel (src, src_pitch, src_w, y, x, tmp_w, starts, weights, taps);
-
-    VSTORE_F (v, tmp, y * tmp_w + x);
-  }
+  store_values (first, n, out);
+  if (y + 1 < src_h)
+    store_values (second, n, out + tmp_w * CHANNELS);
 }
 
-#endif
+/* Output row y of the columns pass, the work-item's WIDE values from v0,
+ * pixel by pixel: the border, the picture's edges, the row's end. */
+static void
+column_row_pixels (__global const float *tmp, int tmp_w, int tmp_h,
+    PLANE_OUT (dst), int dst_w, int v0, int y, int rect_x, int rect_y,
+    int rect_h, __global const int *starts, __global const float *weights,
+    int taps, float4 border)
+{
+  for (int x = v0 / CHANNELS; x < min ((v0 + WIDE) / CHANNELS, dst_w); x++)
+    STORE (dst, x, y, column_pixel (tmp, tmp_w, tmp_h, x, y, rect_x, rect_y,
+            rect_h, starts, weights, taps, border));
+}
 
+/* COLUMN_PASS_ROWS output rows a work-item; where any of them is not all
+ * picture, all pixel by pixel. */
 __kernel void
 scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
     PLANE_OUT (dst), int dst_w, int dst_h, int rect_x, int rect_y, int rect_h,
@@ -290,7 +459,7 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
     float4 border)
 {
   int v0 = get_global_id (0) * WIDE;    /* first channel value of the row */
-  int y = get_global_id (1);
+  int y = get_global_id (1) * COLUMN_PASS_ROWS;
   int row_values = dst_w * CHANNELS;
 
   if (v0 >= row_values || y >= dst_h)
@@ -299,24 +468,50 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
   int ry = y - rect_y;
   int picture0 = rect_x * CHANNELS;
 
-  if (ry < 0 || ry >= rect_h || v0 < picture0
+  if (ry < 0 || ry + COLUMN_PASS_ROWS > rect_h
+      || y + COLUMN_PASS_ROWS > dst_h || v0 < picture0
       || v0 + WIDE > picture0 + tmp_w * CHANNELS) {
-    /* border, the picture's edges and the row's end, pixel by pixel */
-    for (int x = v0 / CHANNELS; x < min ((v0 + WIDE) / CHANNELS, dst_w); x++)
-      STORE (dst, x, y, column_pixel (tmp, tmp_w, tmp_h, x, y, rect_x,
-              rect_y, rect_h, starts, weights, taps, border));
+    for (int row = y; row < min (y + COLUMN_PASS_ROWS, dst_h); row++)
+      column_row_pixels (tmp, tmp_w, tmp_h, dst, dst_pitch, dst_w, v0, row,
+          rect_x, rect_y, rect_h, starts, weights, taps, border);
     return;
   }
 
-  int first = starts[ry];
-  int offset = v0 - picture0;
-  float16 acc = 0.0f, carry = 0.0f;
+  __global const float *column = tmp + v0 - picture0;
+  int row_values_tmp = tmp_w * CHANNELS;
+  __global const float *w = weights + ry;
+  float16 acc[COLUMN_PASS_ROWS], carry[COLUMN_PASS_ROWS];
 
-  for (int k = 0; k < taps; k++)
-    ADD_COLUMN_TAP (float16, acc, carry, weights[k * rect_h + ry] * vload16 (0,
-            tmp + clamp (first + k, 0, tmp_h - 1) * tmp_w * CHANNELS +
-            offset));
-  WIDE_STORE (acc, dst, y * dst_pitch + v0);
+#pragma unroll
+  for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+    acc[i] = carry[i] = 0.0f;
+  if (starts[ry] >= 0 && starts[ry + COLUMN_PASS_ROWS - 1] + taps <= tmp_h) {
+    /* all taps in the picture: no clamps, which cost more than the sums */
+    __global const float *rows[COLUMN_PASS_ROWS];
+
+#pragma unroll
+    for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+      rows[i] = column + starts[ry + i] * row_values_tmp;
+    for (int k = 0; k < taps; k++, w += rect_h) {
+#pragma unroll
+      for (int i = 0; i < COLUMN_PASS_ROWS; i++) {
+        ADD_COLUMN_TAP (float16, acc[i], carry[i], w[i] *
+            vload16 (0, rows[i]));
+        rows[i] += row_values_tmp;
+      }
+    }
+  } else {
+    for (int k = 0; k < taps; k++, w += rect_h) {
+#pragma unroll
+      for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+        ADD_COLUMN_TAP (float16, acc[i], carry[i], w[i] * vload16 (0,
+                column + clamp (starts[ry + i] + k, 0, tmp_h - 1) *
+                row_values_tmp));
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+    WIDE_STORE (acc[i], dst, (y + i) * dst_pitch + v0);
 }
 
 #endif

@@ -63,12 +63,18 @@ typedef float4 pix_t;
  * work-items, so such kernels take WIDE channel values per work-item. */
 #define WIDE 16
 #define WIDE_LOAD(p, i) convert_float16 (vload16 (0, (p) + (i)))
+#ifdef GST_CL_WIDE
+/* PoCL compiles vstore16 of 8 and 16-bit values to one store per value;
+ * a store through a vector type of alignment 1 is one vector store. */
+typedef uchar16 __attribute__ ((aligned (1))) wide_uchar16;
+typedef ushort16 __attribute__ ((aligned (1))) wide_ushort16;
+#endif
 #if DEPTH == 16
-#define WIDE_STORE(v, p, i) vstore16 (convert_ushort16 (clamp ( \
-        convert_int16 ((v) + 0.5f), 0, 65535)), 0, (p) + (i))
+#define WIDE_STORE(v, p, i) (*(__global wide_ushort16 *) ((p) + (i)) = \
+    convert_ushort16 (clamp (convert_int16 ((v) + 0.5f), 0, 65535)))
 #else
-#define WIDE_STORE(v, p, i) vstore16 (convert_uchar16 (clamp ( \
-        convert_int16 ((v) + 0.5f), 0, 255)), 0, (p) + (i))
+#define WIDE_STORE(v, p, i) (*(__global wide_uchar16 *) ((p) + (i)) = \
+    convert_uchar16 (clamp (convert_int16 ((v) + 0.5f), 0, 255)))
 #endif
 
 #ifdef GST_CL_IMAGES
