@@ -330,12 +330,30 @@ report (Transfer * t, const gchar * what, Way way, guint chunks,
       t->size / ms / 1e6);
 }
 
+/* report() for each chunk or thread count from @least on, @format naming
+ * the count. */
+static void
+report_counts (Transfer * t, const gchar * format, Way way, guint least,
+    guint repeats)
+{
+  static const guint counts[] = { 1, 4, 8, 16 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (counts); c++) {
+    gchar *what;
+
+    if (counts[c] < least)
+      continue;
+    what = g_strdup_printf (format, counts[c]);
+    report (t, what, way, counts[c], repeats);
+    g_free (what);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
   const gchar *name = NULL;
   guint repeats = DEFAULT_REPEATS;
-  static const guint chunk_counts[] = { 1, 4, 8, 16 };
   cl_device_id device;
   gchar device_name[256] = "";
   int i = 1;
@@ -362,31 +380,14 @@ main (int argc, char **argv)
     transfer_open (&t, device, g_ascii_strtoull (argv[i], NULL, 10));
     report (&t, "write from pageable", WRITE_PAGEABLE, 0, repeats);
     report (&t, "write from pinned", WRITE_PINNED, 0, repeats);
-    for (guint c = 0; c < G_N_ELEMENTS (chunk_counts); c++) {
-      gchar *what = g_strdup_printf ("write staged, %u chunks",
-          chunk_counts[c]);
-
-      report (&t, what, WRITE_STAGED, chunk_counts[c], repeats);
-      g_free (what);
-    }
-    for (guint c = 1; c < G_N_ELEMENTS (chunk_counts); c++) {
-      gchar *what = g_strdup_printf ("write staged by %u threads",
-          chunk_counts[c]);
-
-      report (&t, what, WRITE_THREADS, chunk_counts[c], repeats);
-      g_free (what);
-    }
+    report_counts (&t, "write staged, %u chunks", WRITE_STAGED, 1, repeats);
+    report_counts (&t, "write staged by %u threads", WRITE_THREADS, 4,
+        repeats);
     report (&t, "write through CL_MEM_USE_HOST_PTR", WRITE_HOST_PTR, 0,
         repeats);
     report (&t, "read to pageable", READ_PAGEABLE, 0, repeats);
     report (&t, "read to pinned", READ_PINNED, 0, repeats);
-    for (guint c = 0; c < G_N_ELEMENTS (chunk_counts); c++) {
-      gchar *what = g_strdup_printf ("read staged, %u chunks",
-          chunk_counts[c]);
-
-      report (&t, what, READ_STAGED, chunk_counts[c], repeats);
-      g_free (what);
-    }
+    report_counts (&t, "read staged, %u chunks", READ_STAGED, 1, repeats);
     transfer_close (&t);
   }
   return 0;
