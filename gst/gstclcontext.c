@@ -373,10 +373,20 @@ gst_cl_context_create_bicubic_sampler (GstCLContext * self, GError ** error)
   return sampler;
 }
 
-static void
-release_event (gpointer event)
+/* A kernel enqueued with profiling on: its event and its name. */
+typedef struct
 {
-  clReleaseEvent (event);
+  cl_event event;
+  gchar name[64];
+} ProfiledKernel;
+
+static void
+free_profiled_kernel (gpointer data)
+{
+  ProfiledKernel *kernel = data;
+
+  clReleaseEvent (kernel->event);
+  g_free (kernel);
 }
 
 static void
@@ -394,7 +404,7 @@ thread_kernel_events (void)
   GPtrArray *array = g_private_get (&events);
 
   if (array == NULL) {
-    array = g_ptr_array_new_with_free_func (release_event);
+    array = g_ptr_array_new_with_free_func (free_profiled_kernel);
     g_private_set (&events, array);
   }
   return array;
@@ -411,8 +421,14 @@ enqueue (GstCLContext * self, cl_kernel kernel, cl_uint dims,
               global, local, 0, NULL, self->profiling ? &event : NULL), error,
           "Running an OpenCL kernel"))
     return FALSE;
-  if (event)
-    g_ptr_array_add (thread_kernel_events (), event);
+  if (event) {
+    ProfiledKernel *profiled = g_new0 (ProfiledKernel, 1);
+
+    profiled->event = event;
+    clGetKernelInfo (kernel, CL_KERNEL_FUNCTION_NAME,
+        sizeof (profiled->name) - 1, profiled->name, NULL);
+    g_ptr_array_add (thread_kernel_events (), profiled);
+  }
   return TRUE;
 }
 
@@ -434,7 +450,8 @@ gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
  *
  * With profiling on, the time the kernels this thread enqueued since the
  * last call ran on the device, in ms (they must be complete: call it after
- * a blocking download); 0 otherwise.
+ * a blocking download); 0 otherwise. Each kernel's time is logged (LOG
+ * level).
  */
 gdouble
 gst_cl_context_take_kernel_time (GstCLContext * self)
@@ -443,12 +460,14 @@ gst_cl_context_take_kernel_time (GstCLContext * self)
   gdouble ms = 0;
 
   for (guint i = 0; i < events->len; i++) {
+    ProfiledKernel *kernel = events->pdata[i];
     cl_ulong start = 0, end = 0;
 
-    clGetEventProfilingInfo (events->pdata[i], CL_PROFILING_COMMAND_START,
+    clGetEventProfilingInfo (kernel->event, CL_PROFILING_COMMAND_START,
         sizeof (start), &start, NULL);
-    clGetEventProfilingInfo (events->pdata[i], CL_PROFILING_COMMAND_END,
+    clGetEventProfilingInfo (kernel->event, CL_PROFILING_COMMAND_END,
         sizeof (end), &end, NULL);
+    GST_LOG ("kernel %s: %.4f ms", kernel->name, (end - start) / 1e6);
     ms += (end - start) / 1e6;
   }
   g_ptr_array_set_size (events, 0);
