@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# gst-opencl benchmark: each kernel's device time in gst-launch pipelines.
+#
+#   tests/benchmarks/kernel-profile.sh [--frames N] [--only REGEX]
+#
+# Runs each case below as `videotestsrc pattern=snow num-buffers=N ! CAPS !
+# ELEMENT ! fakesink sync=false` with GST_CL_PROFILE=1, reads the kernel
+# times the OpenCL context logs (GST_DEBUG=clcontext:6) and prints, per
+# case, every kernel's mean time in ms over the frames after the first 5,
+# and their sum: one line per case,
+#
+#   CASE: KERNEL MS KERNEL MS ... | total MS
+#
+# It splits the "kernel ms" of gst-opencl-bench between the kernels, for the
+# workloads of docs/performance.md. Our elements run on GST_CL_DEVICE (the
+# first GPU, else the first device, when unset); the programs come from the
+# build (BUILD_DIR, default build/) or PATH (the bundle of gpu-bundle.sh).
+set -euo pipefail
+# shellcheck source=launch-common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/launch-common.sh"
+
+frames=40
+only=.
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+    --frames) frames="$2"; shift 2 ;;
+    --only) only="$2"; shift 2 ;;
+    *) echo "usage: $0 [--frames N] [--only REGEX]" >&2; exit 2 ;;
+    esac
+done
+
+rgba() { printf 'video/x-raw,format=RGBA,width=%s,height=%s' "$1" "$2"; }
+
+# profile NAME CAPS ELEMENT...: one case.
+profile() {
+    local name="$1" caps="$2" log
+    shift 2
+    [[ "$name" =~ $only ]] || return 0
+    log="$(mktemp)"
+    if ! GST_DEBUG=clcontext:6 GST_CL_PROFILE=1 "$(bench_tool launch-timer)" \
+        videotestsrc pattern=snow num-buffers="$frames" ! "$caps" ! "$@" \
+        ! fakesink sync=false >/dev/null 2>"$log"; then
+        echo "$name: failed: $(grep -av 'clcontext' "$log" | tail -1)"
+        rm -f "$log"
+        return 0
+    fi
+    grep -a "kernel [a-z_0-9]*: [0-9.]* ms" "$log" |
+        sed 's/.*kernel \([a-z_0-9]*\): \([0-9.]*\) ms/\1 \2/' |
+        awk -v name="$name" '
+            { if (++seen[$1] > 5) { sum[$1] += $2; n[$1]++ }
+              if (!($1 in order)) { order[$1] = ++kernels; names[kernels] = $1 } }
+            END { printf "%s:", name; total = 0
+                  for (i = 1; i <= kernels; i++) {
+                      k = names[i]; if (!n[k]) continue
+                      printf " %s %.4f", k, sum[k] / n[k]; total += sum[k] / n[k] }
+                  printf " | total %.4f\n", total }'
+    rm -f "$log"
+}
+
+for r in 1 15 100 400; do
+    for method in separable sat; do
+        profile "blur 1920x1080 radius $r $method" "$(rgba 1920 1080)" \
+            clboxblur radius=$r method=$method
+    done
+done
+for r in 3 15 100 400; do
+    for method in separable sat; do
+        profile "blur 3840x2160 radius $r $method" "$(rgba 3840 2160)" \
+            clboxblur radius=$r method=$method
+    done
+done
+profile "upscale 1920x1080 -> 3840x2160" "$(rgba 1920 1080)" \
+    clbicubicscale ! video/x-raw,width=3840,height=2160
+profile "downscale 3840x2160 -> 1920x1080" "$(rgba 3840 2160)" \
+    clbicubicscale antialias=true ! video/x-raw,width=1920,height=1080
+profile "downscale 3840x2160 -> 640x360" "$(rgba 3840 2160)" \
+    clbicubicscale antialias=true ! video/x-raw,width=640,height=360
+profile "rotate 3840x2160 bilinear" "$(rgba 3840 2160)" \
+    clrotate angle=30 method=bilinear
