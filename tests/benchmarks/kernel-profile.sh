@@ -57,18 +57,20 @@ profile() {
     rm -f "$log"
 }
 
-for r in 1 15 100 400; do
-    for method in separable sat; do
-        profile "blur 1920x1080 radius $r $method" "$(rgba 1920 1080)" \
-            clboxblur radius=$r method=$method
+# blur WIDTH HEIGHT RADIUS...: clboxblur at each radius, by each method.
+blur() {
+    local w="$1" h="$2" r method
+    shift 2
+    for r in "$@"; do
+        for method in separable sat; do
+            profile "blur ${w}x$h radius $r $method" "$(rgba "$w" "$h")" \
+                clboxblur radius="$r" method=$method
+        done
     done
-done
-for r in 3 15 100 400; do
-    for method in separable sat; do
-        profile "blur 3840x2160 radius $r $method" "$(rgba 3840 2160)" \
-            clboxblur radius=$r method=$method
-    done
-done
+}
+
+blur 1920 1080 1 15 100 400
+blur 3840 2160 3 15 100 400
 profile "upscale 1920x1080 -> 3840x2160" "$(rgba 1920 1080)" \
     clbicubicscale ! video/x-raw,width=3840,height=2160
 profile "downscale 3840x2160 -> 1920x1080" "$(rgba 3840 2160)" \
