@@ -3,6 +3,8 @@
  */
 #include "gstclcontext.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,6 +49,18 @@ gint
 gst_cl_context_count_created (GstCLContext * self, GstCLObjectType type)
 {
   return g_atomic_int_get (&self->created[type]);
+}
+
+/**
+ * gst_cl_context_count_binaries_loaded:
+ *
+ * Returns: how many programs @context built from binaries kept by an
+ * earlier build (GST_CL_PROGRAM_CACHE) rather than from source.
+ */
+gint
+gst_cl_context_count_binaries_loaded (GstCLContext * self)
+{
+  return g_atomic_int_get (&self->binaries_loaded);
 }
 
 static void
@@ -205,22 +219,155 @@ broken_on_purpose (const gchar * name, const gchar * options)
       && strstr (options, option + 1);
 }
 
-static cl_program
-build_program (GstCLContext * self, const gchar * name,
-    const gchar * const *sources, const gchar * options, GError ** error)
+/* Program binaries kept between processes. A build from source costs
+ * tens of milliseconds on PoCL even where its own cache holds the result
+ * (it preprocesses the source to find it), a build from the binary a few;
+ * an NV12 pipeline builds two programs before its first frame. Each
+ * program built from source is written to GST_CL_PROGRAM_CACHE (default
+ * g_get_user_cache_dir()/gst-opencl; "0" turns the cache off), named by a
+ * hash of its sources, options, device and driver, and built from that
+ * binary the next time; a binary the driver rejects is built from source
+ * again and written anew. */
+static gchar *
+program_cache_dir (void)
 {
-  static const gchar broken[] =
-      "\n#error \"broken on purpose by GST_CL_TEST_BROKEN_BUILD\"\n";
-  guint n = g_strv_length ((gchar **) sources);
-  const gchar **all = g_newa (const gchar *, n + 1);
+  const gchar *dir = g_getenv ("GST_CL_PROGRAM_CACHE");
+
+  if (dir && g_str_equal (dir, "0"))
+    return NULL;
+  if (dir && *dir)
+    return g_strdup (dir);
+  return g_build_filename (g_get_user_cache_dir (), "gst-opencl", NULL);
+}
+
+static void
+checksum_add_string (GChecksum * checksum, const gchar * string)
+{
+  /* with its terminating NUL, so that strings cannot run into each other */
+  g_checksum_update (checksum, (const guchar *) string, strlen (string) + 1);
+}
+
+static void
+checksum_add_platform_info (GChecksum * checksum, cl_platform_id platform,
+    cl_platform_info param)
+{
+  gchar value[1024] = "";
+
+  clGetPlatformInfo (platform, param, sizeof (value) - 1, value, NULL);
+  checksum_add_string (checksum, value);
+}
+
+static void
+checksum_add_device_info (GChecksum * checksum, cl_device_id device,
+    cl_device_info param)
+{
+  gchar value[1024] = "";
+
+  clGetDeviceInfo (device, param, sizeof (value) - 1, value, NULL);
+  checksum_add_string (checksum, value);
+}
+
+/* The cache file of the program of @sources built with @options on the
+ * context's device, or NULL where the cache is off. */
+static gchar *
+program_cache_path (GstCLContext * self, const gchar * const *sources,
+    guint n, const gchar * options)
+{
+  gchar *dir = program_cache_dir ();
+  GChecksum *checksum;
+  gchar *file, *path;
+
+  if (dir == NULL)
+    return NULL;
+  checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  for (guint i = 0; i < n; i++)
+    checksum_add_string (checksum, sources[i]);
+  checksum_add_string (checksum, options ? options : "");
+  checksum_add_platform_info (checksum, self->info->platform,
+      CL_PLATFORM_VERSION);
+  checksum_add_device_info (checksum, self->info->device, CL_DEVICE_NAME);
+  checksum_add_device_info (checksum, self->info->device, CL_DEVICE_VERSION);
+  checksum_add_device_info (checksum, self->info->device, CL_DRIVER_VERSION);
+  file = g_strconcat (g_checksum_get_string (checksum), ".bin", NULL);
+  path = g_build_filename (dir, file, NULL);
+  g_checksum_free (checksum);
+  g_free (file);
+  g_free (dir);
+  return path;
+}
+
+/* The program built from the binary at @path, or NULL where there is
+ * none or the driver rejects it. */
+static cl_program
+load_program_binary (GstCLContext * self, const gchar * path,
+    const gchar * options)
+{
+  gchar *binary;
+  gsize size;
+  cl_int status, binary_status = CL_SUCCESS;
+  cl_program program;
+
+  if (!g_file_get_contents (path, &binary, &size, NULL))
+    return NULL;
+  program = clCreateProgramWithBinary (self->context, 1,
+      &self->info->device, &size, (const guchar **) &binary, &binary_status,
+      &status);
+  g_free (binary);
+  if (status == CL_SUCCESS && binary_status == CL_SUCCESS)
+    status = clBuildProgram (program, 1, &self->info->device, options, NULL,
+        NULL);
+  if (status != CL_SUCCESS || binary_status != CL_SUCCESS) {
+    GST_INFO_OBJECT (self, "cached binary %s rejected (%s, %s): building "
+        "from source", path, gst_cl_error_name (status),
+        gst_cl_error_name (binary_status));
+    if (program)
+      clReleaseProgram (program);
+    return NULL;
+  }
+  g_atomic_int_inc (&self->binaries_loaded);
+  return program;
+}
+
+/* Writes @program's binary to @path (atomically: another process may be
+ * reading it); a failure only costs the next process a build. */
+static void
+save_program_binary (GstCLContext * self, cl_program program,
+    const gchar * path)
+{
+  gsize size = 0;
+  guchar *binary;
+  gchar *dir = g_path_get_dirname (path);
+  GError *error = NULL;
+
+  if (clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES, sizeof (size),
+          &size, NULL) != CL_SUCCESS || size == 0) {
+    g_free (dir);
+    return;
+  }
+  binary = g_malloc (size);
+  if (clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof (binary),
+          &binary, NULL) == CL_SUCCESS
+      && (g_mkdir_with_parents (dir, 0700) != 0
+          || !g_file_set_contents (path, (const gchar *) binary, size,
+              &error))) {
+    GST_INFO_OBJECT (self, "cannot keep the program binary in %s: %s", dir,
+        error ? error->message : g_strerror (errno));
+    g_clear_error (&error);
+  }
+  g_free (binary);
+  g_free (dir);
+}
+
+static cl_program
+build_program_from_source (GstCLContext * self, const gchar * name,
+    const gchar * const *sources, guint n, const gchar * options,
+    GError ** error)
+{
   cl_program program;
   cl_int status;
-  gint64 start = g_get_monotonic_time ();
 
-  memcpy (all, sources, n * sizeof (gchar *));
-  if (broken_on_purpose (name, options))
-    all[n++] = broken;
-  program = clCreateProgramWithSource (self->context, n, all, NULL, &status);
+  program = clCreateProgramWithSource (self->context, n,
+      (const gchar **) sources, NULL, &status);
   if (!gst_cl_check (status, error, "Creating an OpenCL program"))
     return NULL;
 
@@ -237,8 +384,38 @@ build_program (GstCLContext * self, const gchar * name,
     clReleaseProgram (program);
     return NULL;
   }
-  GST_INFO_OBJECT (self, "built program \"%s\" (%s) in %.3f s", name, options,
-      (g_get_monotonic_time () - start) / 1e6);
+  return program;
+}
+
+static cl_program
+build_program (GstCLContext * self, const gchar * name,
+    const gchar * const *sources, const gchar * options, GError ** error)
+{
+  static const gchar broken[] =
+      "\n#error \"broken on purpose by GST_CL_TEST_BROKEN_BUILD\"\n";
+  guint n = g_strv_length ((gchar **) sources);
+  const gchar **all = g_newa (const gchar *, n + 1);
+  cl_program program = NULL;
+  gint64 start = g_get_monotonic_time ();
+  gchar *cache_path;
+  const gchar *from = "the kept binary";
+
+  memcpy (all, sources, n * sizeof (gchar *));
+  if (broken_on_purpose (name, options))
+    all[n++] = broken;
+  cache_path = program_cache_path (self, all, n, options);
+  if (cache_path)
+    program = load_program_binary (self, cache_path, options);
+  if (program == NULL) {
+    from = "source";
+    program = build_program_from_source (self, name, all, n, options, error);
+    if (program && cache_path)
+      save_program_binary (self, program, cache_path);
+  }
+  if (program)
+    GST_INFO_OBJECT (self, "built program \"%s\" (%s) from %s in %.3f s",
+        name, options, from, (g_get_monotonic_time () - start) / 1e6);
+  g_free (cache_path);
   return program;
 }
 

@@ -50,6 +50,7 @@ struct _GstCLContext
   gsize local_size[2];
   gint live[GST_CL_N_OBJECT_TYPES];     /* atomic */
   gint created[GST_CL_N_OBJECT_TYPES];  /* atomic, released or not */
+  gint binaries_loaded;         /* atomic */
 };
 
 GstCLContext *gst_cl_context_new (const GstCLDeviceInfo * info,
@@ -101,6 +102,8 @@ gint gst_cl_context_count_live (GstCLContext * context, GstCLObjectType type);
 
 gint gst_cl_context_count_created (GstCLContext * context,
     GstCLObjectType type);
+
+gint gst_cl_context_count_binaries_loaded (GstCLContext * context);
 
 gdouble gst_cl_context_take_kernel_time (GstCLContext * context);
 

@@ -10,9 +10,16 @@
  * It is small on purpose: scripts/check-slow.sh runs it on Oclgrind's
  * simulated device, which reports every out-of-bounds access,
  * uninitialised read and data race of the kernels.
+ *
+ * The scaler's variants also run with the program cache on
+ * (GST_CL_PROGRAM_CACHE): programs built from the binaries one context
+ * kept must give the same bytes as from source, and a binary the driver
+ * rejects must be built from source again.
  */
 #include "gstclframe.h"
 #include "reliability.h"
+
+#include <glib/gstdio.h>
 
 #define WIDTH 17
 #define HEIGHT 9
@@ -118,6 +125,93 @@ GST_START_TEST (test_variant)
 
 GST_END_TEST;
 
+/* The clbicubicscale variants lead variants[]. */
+#define SCALER_VARIANTS 4
+
+/* The digests of @v on every format in both storages, in a new context:
+ * the programs it built (@built) and how many came from kept binaries
+ * (@loaded). */
+static gchar *
+run_in_new_context (const Variant * v, gint * built, gint * loaded)
+{
+  GstContext *context = rel_new_shared_context ();
+  GString *digests = g_string_new (NULL);
+  GstCLContext *cl_context;
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (guint m = 0; m < 2; m++) {
+      gchar *digest = run_variant (v, context, formats[f],
+          m ? "image" : "buffer");
+
+      g_string_append_printf (digests, "%s ", digest ? digest : "-");
+      g_free (digest);
+    }
+  /* the plugin's type, not the one this test links */
+  cl_context = g_value_get_object (gst_structure_get_value
+      (gst_context_get_structure (context), GST_CL_CONTEXT_FIELD));
+  *built = gst_cl_context_count_created (cl_context, GST_CL_OBJECT_PROGRAM);
+  *loaded = gst_cl_context_count_binaries_loaded (cl_context);
+  gst_context_unref (context);
+  return g_string_free (digests, FALSE);
+}
+
+/* Overwrites (@spoil) or removes the files of the cache directory @dir. */
+static void
+clear_cache (const gchar * dir, gboolean spoil)
+{
+  GDir *entries = g_dir_open (dir, 0, NULL);
+  const gchar *name;
+  guint files = 0;
+
+  fail_unless (entries != NULL);
+  while ((name = g_dir_read_name (entries))) {
+    gchar *path = g_build_filename (dir, name, NULL);
+
+    if (spoil)
+      fail_unless (g_file_set_contents (path, "not a program", -1, NULL));
+    else
+      fail_unless_equals_int (g_unlink (path), 0);
+    files++;
+    g_free (path);
+  }
+  g_dir_close (entries);
+  fail_unless (files > 0);
+}
+
+GST_START_TEST (test_program_cache)
+{
+  const Variant *v = &variants[__i__];
+  gchar *dir = g_dir_make_tmp ("gst-opencl-programs-XXXXXX", NULL);
+  gchar *from_source, *from_binaries, *after_rejection;
+  gint built, loaded;
+
+  fail_unless (dir != NULL);
+  g_setenv ("GST_CL_PROGRAM_CACHE", dir, TRUE);
+
+  from_source = run_in_new_context (v, &built, &loaded);
+  fail_unless (built > 0);
+  fail_unless_equals_int (loaded, 0);
+
+  from_binaries = run_in_new_context (v, &built, &loaded);
+  fail_unless_equals_int (loaded, built);
+  fail_unless_equals_string (from_binaries, from_source);
+
+  clear_cache (dir, TRUE);
+  after_rejection = run_in_new_context (v, &built, &loaded);
+  fail_unless_equals_int (loaded, 0);
+  fail_unless_equals_string (after_rejection, from_source);
+
+  g_unsetenv ("GST_CL_PROGRAM_CACHE");
+  clear_cache (dir, FALSE);
+  fail_unless_equals_int (g_rmdir (dir), 0);
+  g_free (from_source);
+  g_free (from_binaries);
+  g_free (after_rejection);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 static Suite *
 clkernels_suite (void)
 {
@@ -126,6 +220,7 @@ clkernels_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_variant, 0, G_N_ELEMENTS (variants));
+  tcase_add_loop_test (tc, test_program_cache, 0, SCALER_VARIANTS);
   return s;
 }
 
