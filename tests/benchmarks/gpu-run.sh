@@ -26,7 +26,7 @@ tests="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 # shellcheck source=gpu-env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh" "$bundle"
-export CK_DEFAULT_TIMEOUT=300 GST_TRACERS=leaks
+export CK_DEFAULT_TIMEOUT=300 GST_TRACERS=leaks GST_CL_PROGRAM_CACHE=0
 export GST_DEBUG="${GST_DEBUG:-*:WARNING,GST_TRACER:7}"
 
 status=0
