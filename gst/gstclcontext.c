@@ -244,27 +244,9 @@ static void
 checksum_add_string (GChecksum * checksum, const gchar * string)
 {
   /* with its terminating NUL, so that strings cannot run into each other */
+  if (string == NULL)
+    string = "";
   g_checksum_update (checksum, (const guchar *) string, strlen (string) + 1);
-}
-
-static void
-checksum_add_platform_info (GChecksum * checksum, cl_platform_id platform,
-    cl_platform_info param)
-{
-  gchar value[1024] = "";
-
-  clGetPlatformInfo (platform, param, sizeof (value) - 1, value, NULL);
-  checksum_add_string (checksum, value);
-}
-
-static void
-checksum_add_device_info (GChecksum * checksum, cl_device_id device,
-    cl_device_info param)
-{
-  gchar value[1024] = "";
-
-  clGetDeviceInfo (device, param, sizeof (value) - 1, value, NULL);
-  checksum_add_string (checksum, value);
 }
 
 /* The cache file of the program of @sources built with @options on the
@@ -283,11 +265,10 @@ program_cache_path (GstCLContext * self, const gchar * const *sources,
   for (guint i = 0; i < n; i++)
     checksum_add_string (checksum, sources[i]);
   checksum_add_string (checksum, options ? options : "");
-  checksum_add_platform_info (checksum, self->info->platform,
-      CL_PLATFORM_VERSION);
-  checksum_add_device_info (checksum, self->info->device, CL_DEVICE_NAME);
-  checksum_add_device_info (checksum, self->info->device, CL_DEVICE_VERSION);
-  checksum_add_device_info (checksum, self->info->device, CL_DRIVER_VERSION);
+  /* PoCL's device name holds the CPU it compiles for */
+  checksum_add_string (checksum, self->info->platform_name);
+  checksum_add_string (checksum, self->info->device_name);
+  checksum_add_string (checksum, self->info->driver_version);
   file = g_strconcat (g_checksum_get_string (checksum), ".bin", NULL);
   path = g_build_filename (dir, file, NULL);
   g_checksum_free (checksum);
