@@ -79,8 +79,10 @@ enum
   N_KERNELS
 };
 
-/* The CPU kernels' third (boxblur.cl). */
+/* The third kernel of the CPU kernels, and of separable on GPUs
+ * (boxblur.cl). */
 #define KERNEL_STARTS KERNEL_AVERAGE
+#define KERNEL_TILES KERNEL_AVERAGE
 
 /* Kernels are built per (method, sum_wide), and for CPU devices per
  * short_columns, on first use. */
@@ -380,11 +382,25 @@ static const gchar *const blur_sources[] = {
 #define SCAN_RUN 4
 #define SCAN_RUN_OPTION "-DSCAN_RUN=" G_STRINGIFY (SCAN_RUN)
 
+/* box_tiles: groups of TILE_W x TILE_ITEMS_Y items make tiles of TILE_W x
+ * (TILE_ITEMS_Y * TILE_ROWS) pixels, for radii up to TILE_RADIUS. Measured
+ * on an H100 (RGBA, kernel ms per frame, against sat_rows + box_segments):
+ * radius 1: 0.026 against 0.069 at 1080p; radius 2: 0.100 against 0.244 at
+ * 4K; radius 12: 0.077 against 0.079 at 1080p, 0.285 against 0.297 at 4K;
+ * radius 16: 0.104 against 0.077 at 1080p. A tile's source region grows
+ * with the radius, so its cost does. */
+#define TILE_W 32
+#define TILE_ITEMS_Y 8
+#define TILE_ROWS 4
+#define TILE_RADIUS 12
+
+#define GROUP_SCANS_OPTION "-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION \
+    " -DTILE_ROWS=" G_STRINGIFY (TILE_ROWS)
+
 /* [group scans][sum_wide] */
 static const gchar *const build_options[2][2] = {
   {NULL, "-DSUM_WIDE"},
-  {"-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION,
-      "-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION " -DSUM_WIDE"},
+  {GROUP_SCANS_OPTION, GROUP_SCANS_OPTION " -DSUM_WIDE"},
 };
 
 /* Where the filter runs one-pixel kernels (GPUs), the SAT's scans are
@@ -413,7 +429,7 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
 {
   static const gchar *const separable[] = { "box_rows", "box_columns", NULL };
   static const gchar *const separable_groups[] = { "sat_rows",
-    "box_segments", NULL
+    "box_segments", "box_tiles"
   };
   static const gchar *const cpu[] = { "box_rows_wide",
     "box_column_parts_wide", "box_column_starts_wide"
@@ -701,6 +717,65 @@ run_separable_segments (GstCLBoxBlur * self, cl_kernel * kernels,
       src->width, (src->height + SEGMENT_ROWS - 1) / SEGMENT_ROWS, error);
 }
 
+/* Bytes of box_tiles's local memory for @plan: the source pixels under a
+ * tile's windows (@pixels), and their row-window sums for the tile's
+ * columns (@hsums). */
+static void
+tile_local_bytes (const GstCLPlane * plane, const PlanePlan * plan,
+    gsize * pixels, gsize * hsums)
+{
+  gsize region_h = TILE_ITEMS_Y * TILE_ROWS + 2 * plan->ry;
+
+  *pixels = (TILE_W + 2 * plan->rx) * region_h * plane->channels *
+      (plane->depth / 8);
+  *hsums = TILE_W * region_h * plane->channels * (plane->depth == 16 ? 4 : 2);
+}
+
+/* box_tiles reads the source around its tile while other groups write
+ * theirs, so not for passes in place. */
+static gboolean
+uses_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
+    const GstCLPlane * dst, const PlanePlan * plan)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gsize pixels, hsums;
+
+  tile_local_bytes (src, plan, &pixels, &hsums);
+  return src->mem != dst->mem
+      && plan->rx <= TILE_RADIUS && plan->ry <= TILE_RADIUS
+      && gst_cl_context_kernel_group_size (context, kernel) >=
+      TILE_W * TILE_ITEMS_Y
+      && pixels + hsums <= context->info->local_mem_size;
+}
+
+static gboolean
+run_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
+    const GstCLPlane * dst, const PlanePlan * plan, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gsize rows = TILE_ITEMS_Y * TILE_ROWS;
+  gsize local[2] = { TILE_W, TILE_ITEMS_Y };
+  gsize groups[2] = { (src->width + TILE_W - 1) / TILE_W,
+    (src->height + rows - 1) / rows
+  };
+  gsize pixels, hsums;
+  GstCLArgs args;
+
+  tile_local_bytes (src, plan, &pixels, &hsums);
+  gst_cl_args_init (&args, kernel);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_int (&args, plan->rx);
+  gst_cl_args_add_int (&args, plan->ry);
+  gst_cl_args_add_plane (&args, dst);
+  gst_cl_args_add (&args, pixels, NULL);
+  gst_cl_args_add (&args, hsums, NULL);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_groups (context, kernel, 2, groups, local,
+      error);
+}
+
 static gboolean
 run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
     const GstCLPlane * src, const GstCLPlane * dst, const PlanePlan * plan,
@@ -709,6 +784,9 @@ run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   GstCLArgs args;
 
+  if (uses_group_scans (self) && uses_tiles (self, kernels[KERNEL_TILES], src,
+          dst, plan))
+    return run_tiles (self, kernels[KERNEL_TILES], src, dst, plan, error);
   if (uses_group_scans (self))
     return run_separable_segments (self, kernels, src, dst, plan, error);
 

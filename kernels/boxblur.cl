@@ -352,6 +352,79 @@ box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
 #undef ROW_SUM
 }
 
+/* The separable method on GPUs for small radii (TILE_RADIUS on the host),
+ * in one pass: a work-group makes a tile of the output, (group width) x
+ * (group height * TILE_ROWS), from the source pixels under its windows,
+ * held in local memory (pixels[]: the tile widened by rx on either side
+ * and by ry above and below; pixels outside the plane are zeros, as the
+ * windows are clipped to it). Their row-window sums for the tile's columns
+ * go to hsums[], and each item then slides a column window down its
+ * TILE_ROWS output rows. Each row sum reads 2 * rx + 1 pixels of local
+ * memory, which is what bounds the radius. */
+
+#if DEPTH == 16
+#define TEXEL_T VEC (ushort)
+#define HSUM_T VEC (uint)
+#else
+#define TEXEL_T VEC (uchar)
+#define HSUM_T VEC (ushort)     /* (2 * rx + 1) * 255 fits for rx < 128 */
+#endif
+typedef TEXEL_T texel_t;
+typedef HSUM_T hsum_t;
+
+__kernel void
+box_tiles (PLANE_IN (src), int w, int h, int rx, int ry, PLANE_OUT (dst),
+    __local texel_t * pixels, __local hsum_t * hsums)
+{
+  int lx = get_local_id (0), ly = get_local_id (1);
+  int tile_w = get_local_size (0), items_y = get_local_size (1);
+  int x0 = get_group_id (0) * tile_w;
+  int y0 = get_group_id (1) * items_y * TILE_ROWS;
+  int region_w = tile_w + 2 * rx;
+  int region_h = items_y * TILE_ROWS + 2 * ry;
+
+  for (int i = ly * tile_w + lx; i < region_w * region_h;
+      i += tile_w * items_y) {
+    int x = x0 - rx + i % region_w, y = y0 - ry + i / region_w;
+
+    pixels[i] = x >= 0 && x < w && y >= 0 && y < h ?
+        CONVERT_RTE (TEXEL_T, LOAD (src, x, y)) : (texel_t) 0;
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+
+  for (int r = ly; r < region_h; r += items_y) {
+    __local const texel_t *row = pixels + r * region_w + lx;
+    row_t sum = 0;
+
+    for (int k = 0; k <= 2 * rx; k++)
+      sum += CONVERT (ROW_T, row[k]);
+    hsums[r * tile_w + lx] = CONVERT (HSUM_T, sum);
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+
+  int x = x0 + lx;
+  int y = y0 + ly * TILE_ROWS;
+
+  if (x >= w || y >= h)
+    return;
+
+  /* hsums row i + k holds source row y + i - ry + k */
+  __local const hsum_t *column = hsums + ly * TILE_ROWS * tile_w + lx;
+  uint count_x = window_count (x, rx, w);
+  sum_t sum = 0;
+
+  for (int k = 0; k <= 2 * ry; k++)
+    sum += CONVERT (SUM_T, column[k * tile_w]);
+  for (int i = 0; i < TILE_ROWS && y + i < h; i++) {
+    STORE (dst, x, y + i, box_average (sum, count_x *
+            window_count (y + i, ry, h)));
+    if (i + 1 < TILE_ROWS) {
+      sum += CONVERT (SUM_T, column[(i + 2 * ry + 1) * tile_w]);
+      sum -= CONVERT (SUM_T, column[i * tile_w]);
+    }
+  }
+}
+
 #endif
 
 __kernel void
