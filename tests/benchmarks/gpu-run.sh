@@ -70,7 +70,9 @@ run rotate-app-slow-start 45 rotate-app \
 run launch-refusal 240 "$tests/launch-refusal.sh" 40
 
 if [ "${GPU_RUN_BENCH:-1}" != 0 ]; then
-    gst-opencl-bench --json "$@" >"$out/gpu.json" 2>"$out/bench.log" ||
+    # Kernel times come from profiling events, as in run-benchmarks.sh.
+    GST_CL_PROFILE="${GST_CL_PROFILE:-1}" gst-opencl-bench --json "$@" \
+        >"$out/gpu.json" 2>"$out/bench.log" ||
         status=1
     tail -n 40 "$out/bench.log"
 fi
