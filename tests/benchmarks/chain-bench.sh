@@ -28,8 +28,12 @@
 # Then the chain in OpenCL memory over the sum of its parts and over the
 # chain in system memory, and, where the CUDA elements are installed, the
 # upscale alone as `cudaupload ! cudascale ! cudadownload` against
-# `clupload ! clbicubicscale ! cldownload`. Needs the plugin on GST_PLUGIN_PATH (scripts/setup.sh, or
-# tests/benchmarks/gpu-env.sh on the GPU machine).
+# `clupload ! clbicubicscale ! cldownload`, into fakesink and into
+# `filesink location=/dev/null`: fakesink never maps its buffers, and
+# cudadownload's output costs less where nothing maps it (0.82 against
+# 1.55 ms on an H100), so only a sink that maps them, as real sinks do,
+# compares the two fairly. Needs the plugin on GST_PLUGIN_PATH
+# (scripts/setup.sh, or tests/benchmarks/gpu-env.sh on the GPU machine).
 set -euo pipefail
 
 frames="${1:-200}"
@@ -43,18 +47,18 @@ src_uhd="videotestsrc num-buffers=1 pattern=smpte ! $uhd ! imagefreeze num-buffe
 # shellcheck source=tests/benchmarks/launch-common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/launch-common.sh"
 
-# Medians over RUNS runs of DESCRIPTION: the steady state in ms per frame
-# into VAR, the start-up ms into start_up_of[DESCRIPTION]: measure VAR
-# DESCRIPTION.
+# Medians over RUNS runs of DESCRIPTION into SINK (default fakesink): the
+# steady state in ms per frame into VAR, the start-up ms into
+# start_up_of[DESCRIPTION] (for fakesink): measure VAR DESCRIPTION [SINK].
 declare -A start_up_of=()
 measure() {
     local start_ups=() per_frames=() times
     for ((r = 0; r < runs; r++)); do
-        times=$(pipeline_times "$2")
+        times=$(pipeline_times "$2" "${3:-}")
         start_ups+=("${times% *}")
         per_frames+=("${times#* }")
     done
-    start_up_of[$2]="$(median "${start_ups[@]}")"
+    [[ -n "${3:-}" ]] || start_up_of[$2]="$(median "${start_ups[@]}")"
     printf -v "$1" '%s' "$(median "${per_frames[@]}")"
 }
 
@@ -138,6 +142,17 @@ if gst-inspect-1.0 cudascale >/dev/null 2>&1; then
     show "clupload ! clbicubicscale ! cldownload 1080p -> 4K" "$ours"
     show "clupload ... cldownload / cudaupload ... cudadownload" \
         "$(calc "$ours / $cuda")"
+    mapping_sink='filesink location=/dev/null'
+    measure t "$src_hd" "$mapping_sink"
+    base_mapped=$t
+    measure t "$cuda_pipe" "$mapping_sink"
+    cuda_mapped=$(net "$t" "$base_mapped")
+    measure t "$ours_pipe" "$mapping_sink"
+    ours_mapped=$(net "$t" "$base_mapped")
+    show "the CUDA upscale into filesink (maps each buffer)" "$cuda_mapped"
+    show "ours into filesink (maps each buffer)" "$ours_mapped"
+    show "ours / the CUDA upscale, into filesink" \
+        "$(calc "$ours_mapped / $cuda_mapped")"
     show "chain in OpenCL memory / cudaupload ... cudadownload" \
         "$(calc "$chain_cl / $cuda")"
     show "start-up ms of cudaupload ! cudascale ! cudadownload" \

@@ -21,14 +21,16 @@ bench_tool() {
     fi
 }
 
-# One run of `DESCRIPTION ! fakesink sync=false` by launch-timer, which
-# builds it as gst-launch-1.0 does: "START_UP_MS MS_PER_FRAME", the time
-# to the first frame at the sink and the steady state after it; fails as
-# the pipeline does, its messages on stderr.
+# One run of `DESCRIPTION ! SINK` (default `fakesink sync=false`) by
+# launch-timer, which builds it as gst-launch-1.0 does: "START_UP_MS
+# MS_PER_FRAME", the time to the first frame at the sink and the steady
+# state after it; fails as the pipeline does, its messages on stderr:
+# pipeline_times DESCRIPTION [SINK].
 pipeline_times() {
     local out
     # shellcheck disable=SC2086 # the description is launch-timer's argv
-    out="$("$(bench_tool launch-timer)" $1 ! fakesink sync=false)" || return
+    out="$("$(bench_tool launch-timer)" $1 ! ${2:-fakesink sync=false})" ||
+        return
     printf '%s\n' "${out% *}"
 }
 
