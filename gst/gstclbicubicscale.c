@@ -90,12 +90,16 @@ typedef struct
   cl_kernel native;
   cl_kernel tiles;              /* one pass; GPUs only */
   gboolean one_pass;            /* tiles fits the tables: GPUs */
+  gboolean columns_first;       /* the columns pass runs on the source:
+                                 * some downscales on CPU devices */
   guint rows_sums;              /* the compensated axes each was built for */
   guint columns_sums;
   guint tiles_sums;
-  cl_mem tmp;                   /* rows pass output: rect width x input
-                                 * height, made on first use */
-  gsize tmp_size;               /* for the widest rect */
+  cl_mem tmp;                   /* the first pass's output: rect width x
+                                 * input height, or input width x rect
+                                 * height columns first; made on first
+                                 * use */
+  gsize tmp_size;               /* for the largest rect */
   AxisTable x;
   AxisTable y;
   GstVideoRectangle rect;       /* where the picture goes, plane pixels;
@@ -475,8 +479,8 @@ place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
 
 /* Compensated summation costs four operations a tap instead of one; the
  * kernels use it only where an axis sums more taps than this, where a
- * plain float sum would lose levels at 16 bits. Every storage and width of
- * kernel sums alike, so that they give the same bytes. */
+ * plain float sum would lose levels at 16 bits. Every storage, width of
+ * kernel and order of the passes decides it alike. */
 #define COMPENSATED_TAPS 32
 
 /* Output rows a work-item of the wide kernels makes, whose sums, side by
@@ -530,22 +534,48 @@ ensure_emulated_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
       (axis_taps (in->height, ps->rect.h, params) > COMPENSATED_TAPS ?
       COMPENSATED_COLUMNS : 0);
 
-  return ensure_emulated_kernel (self, in, "scale_rows",
+  return ensure_emulated_kernel (self, in,
+      ps->columns_first ? "scale_picture_rows" : "scale_rows",
       sums & COMPENSATED_ROWS, &ps->rows, &ps->rows_sums, error)
-      && ensure_emulated_kernel (self, in, "scale_columns",
+      && ensure_emulated_kernel (self, in,
+      ps->columns_first ? "scale_source_columns" : "scale_columns",
       sums & COMPENSATED_COLUMNS, &ps->columns, &ps->columns_sums, error)
       && (gst_cl_filter_wants_wide (GST_CL_FILTER (self))
       || ensure_emulated_kernel (self, in, "scale_tiles", sums, &ps->tiles,
           &ps->tiles_sums, error));
 }
 
-/* @out_width: the output plane's, the widest the picture can be */
+/* Whether the wide kernels are better run columns first for @in's plane
+ * into the picture @rect: on a downscale along y at least as steep as
+ * along x. The passes then multiply as many taps as rows first, or fewer
+ * (the taps on an axis grow with its factor), and the columns pass on the
+ * source loads each tap of a run whole, where the rows pass would gather
+ * and regroup. */
+static gboolean
+wants_columns_first (GstCLBicubicScale * self, const GstCLPlane * in,
+    const GstVideoRectangle * rect)
+{
+  if (!gst_cl_filter_wants_wide (GST_CL_FILTER (self))
+      || rect->h >= in->height)
+    return FALSE;
+  return (gint64) in->height * rect->w >= (gint64) in->width * rect->h;
+}
+
+/* The passes' order and intermediate for @in's plane into @out's, the
+ * largest picture, and the emulated kernels. */
 static gboolean
 create_plane_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
-    const GstCLPlane * in, gint out_width, const ScaleParams * params,
+    const GstCLPlane * in, const GstCLPlane * out, const ScaleParams * params,
     GError ** error)
 {
-  ps->tmp_size = sizeof (gfloat) * in->channels * out_width * in->height;
+  ps->columns_first = wants_columns_first (self, in, &ps->rect);
+  /* for any picture that add-borders makes while playing */
+  if (ps->columns_first)
+    ps->tmp_size = sizeof (gfloat) * in->channels * in->width * out->height;
+  else
+    ps->tmp_size = sizeof (gfloat) * in->channels * out->width * in->height;
+  GST_DEBUG_OBJECT (self, "%dx%d -> %dx%d: %s first", in->width, in->height,
+      out->width, out->height, ps->columns_first ? "columns" : "rows");
   return ensure_emulated_kernels (self, ps, in, params, error);
 }
 
@@ -611,8 +641,8 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
     PlaneScaler *ps = &self->planes[p];
 
     gst_cl_frame_plane_color (&out->info, p, 0xff000000, ps->border);
-    if (!create_plane_kernels (self, ps, &in->planes[p],
-            out->planes[p].width, &params, error))
+    if (!create_plane_kernels (self, ps, &in->planes[p], &out->planes[p],
+            &params, error))
       return FALSE;
   }
   return TRUE;
@@ -743,6 +773,19 @@ item_rows (GstCLBicubicScale * self, gint rows, gint per_item)
   return (rows + per_item - 1) / per_item;
 }
 
+/* The intermediate the first pass writes, made on first use. */
+static gboolean
+ensure_intermediate (GstCLBicubicScale * self, PlaneScaler * ps,
+    GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+
+  if (ps->tmp == NULL)
+    ps->tmp = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
+        ps->tmp_size, NULL, error);
+  return ps->tmp != NULL;
+}
+
 static gboolean
 run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
     const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
@@ -751,12 +794,8 @@ run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
   GstCLContext *context = gst_cl_filter_get_context (filter);
   GstCLArgs args;
 
-  if (ps->tmp == NULL) {
-    ps->tmp = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
-        ps->tmp_size, NULL, error);
-    if (ps->tmp == NULL)
-      return FALSE;
-  }
+  if (!ensure_intermediate (self, ps, error))
+    return FALSE;
 
   gst_cl_args_init (&args, ps->rows);
   gst_cl_args_add_plane (&args, src);
@@ -789,12 +828,60 @@ run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
       item_rows (self, dst->height, WIDE_COLUMNS_PASS_ROWS), error);
 }
 
+/* The wide kernels' other order: the columns pass on the source into an
+ * intermediate of the source's width and the picture's height, then the
+ * rows pass from it into the output, borders included. */
+static gboolean
+run_two_passes_columns_first (GstCLBicubicScale * self,
+    const GstCLPlane * src, const GstCLPlane * dst, PlaneScaler * ps,
+    GError ** error)
+{
+  GstCLFilter *filter = GST_CL_FILTER (self);
+  GstCLContext *context = gst_cl_filter_get_context (filter);
+  GstCLArgs args;
+
+  if (!ensure_intermediate (self, ps, error))
+    return FALSE;
+
+  gst_cl_args_init (&args, ps->columns);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_mem (&args, ps->tmp);
+  gst_cl_args_add_int (&args, ps->rect.h);
+  add_axis_table_args (&args, &ps->y);
+  if (!gst_cl_args_check (&args, error)
+      || !gst_cl_context_enqueue_2d (context, ps->columns,
+          gst_cl_filter_items_per_row (filter, src->width, src->channels),
+          item_rows (self, ps->rect.h, WIDE_COLUMNS_PASS_ROWS), error))
+    return FALSE;
+
+  gst_cl_args_init (&args, ps->rows);
+  gst_cl_args_add_mem (&args, ps->tmp);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_plane (&args, dst);
+  gst_cl_args_add_int (&args, dst->width);
+  gst_cl_args_add_int (&args, dst->height);
+  gst_cl_args_add_int (&args, ps->rect.x);
+  gst_cl_args_add_int (&args, ps->rect.y);
+  gst_cl_args_add_int (&args, ps->rect.w);
+  gst_cl_args_add_int (&args, ps->rect.h);
+  add_axis_table_args (&args, &ps->x);
+  add_border_arg (&args, ps);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_2d (context, ps->rows,
+      gst_cl_filter_items_per_row (filter, dst->width, dst->channels),
+      item_rows (self, dst->height, WIDE_ROWS_PASS_ROWS), error);
+}
+
 static gboolean
 run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
     const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
 {
   if (ps->one_pass)
     return run_tiles (self, src, dst, ps, error);
+  if (ps->columns_first)
+    return run_two_passes_columns_first (self, src, dst, ps, error);
   return run_two_passes (self, src, dst, ps, error);
 }
 

@@ -12,14 +12,19 @@
  * The rows pass writes a float intermediate, rect width x source height;
  * the columns pass writes the output, where only the rectangle (rect_x,
  * rect_y, tmp_w x rect_h) receives the picture and the rest the border
- * colour (letterboxing).
+ * colour (letterboxing). With -DGST_CL_WIDE the host runs a downscale
+ * that shrinks the height at least as much as the width columns first:
+ * scale_source_columns writes the intermediate, source width x rect
+ * height, and scale_picture_rows the output, borders included.
  *
  * With -DGST_CL_WIDE (buffers on CPU devices) each work-item makes WIDE
  * channel values; otherwise one pixel. With -DGST_CL_COMPENSATED_ROWS or
  * _COLUMNS, set by the host for an axis with more than 32 taps, that
- * axis's taps are summed with compensation. Every variant (the two passes,
- * scale_tiles on GPUs, the wide kernels on CPUs) sums a pixel's taps in the
- * same order, so that all give the same bits.
+ * axis's taps are summed with compensation. Every variant that runs the
+ * rows first (the two passes, scale_tiles on GPUs, the wide kernels on
+ * CPUs) sums a pixel's taps in the same order, so that all give the same
+ * bits. Columns first sums them in another order (each column, then the
+ * row), which rounds a value the other way now and then: one level.
  */
 
 /* Adds a weighted tap to sum. With -DGST_CL_COMPENSATED_ROWS (_COLUMNS),
@@ -187,6 +192,8 @@ scale_tiles (PLANE_IN (src), int src_w, int src_h,
 
 #if CHANNELS == 1
 
+/* The weights of PIXELS neighbouring pixels, one per channel value. */
+#define WEIGHTS_LOAD(p) vload16 (0, p)
 #define TAP(row, s, k) convert_float (row[clamp ((s) + (k), 0, src_w - 1)])
 #define GATHER(row, s, k) \
     (float16) (TAP (row, s.s0, k), TAP (row, s.s1, k), TAP (row, s.s2, k), \
@@ -450,6 +457,53 @@ column_row_pixels (__global const float *tmp, int tmp_w, int tmp_h,
             rect_h, starts, weights, taps, border));
 }
 
+/* Defines name (), which sums the column taps of COLUMN_PASS_ROWS
+ * neighbouring output rows, each of WIDE values, into acc[]: column is the
+ * rows' first value in a plane of `height` rows of `pitch` values of
+ * `type`, read WIDE at a time with load16; starts and w are the axis table
+ * at the first row, w_pitch its weights' row length. Both orders of the
+ * passes take it: the columns pass on the float intermediate, and on the
+ * source values where the columns go first. */
+#define DEFINE_COLUMN_SUMS(name, type, load16) \
+static void \
+name (__global const type *column, int pitch, int height, \
+    __global const int *starts, __global const float *w, int w_pitch, \
+    int taps, float16 *acc) \
+{ \
+  float16 carry[COLUMN_PASS_ROWS]; \
+ \
+  _Pragma ("unroll") \
+  for (int i = 0; i < COLUMN_PASS_ROWS; i++) \
+    acc[i] = carry[i] = 0.0f; \
+  if (starts[0] >= 0 && starts[COLUMN_PASS_ROWS - 1] + taps <= height) { \
+    /* all taps in the plane: no clamps, which cost more than the sums */ \
+    __global const type *rows[COLUMN_PASS_ROWS]; \
+ \
+    _Pragma ("unroll") \
+    for (int i = 0; i < COLUMN_PASS_ROWS; i++) \
+      rows[i] = column + starts[i] * pitch; \
+    for (int k = 0; k < taps; k++, w += w_pitch) { \
+      _Pragma ("unroll") \
+      for (int i = 0; i < COLUMN_PASS_ROWS; i++) { \
+        ADD_COLUMN_TAP (float16, acc[i], carry[i], w[i] * load16 (rows[i])); \
+        rows[i] += pitch; \
+      } \
+    } \
+  } else { \
+    for (int k = 0; k < taps; k++, w += w_pitch) { \
+      _Pragma ("unroll") \
+      for (int i = 0; i < COLUMN_PASS_ROWS; i++) \
+        ADD_COLUMN_TAP (float16, acc[i], carry[i], w[i] * load16 (column + \
+                clamp (starts[i] + k, 0, height - 1) * pitch)); \
+    } \
+  } \
+}
+
+#define FLOAT_LOAD16(p) vload16 (0, p)
+#define ELEM_LOAD16(p) WIDE_LOAD (p, 0)
+DEFINE_COLUMN_SUMS (column_sums_of_floats, float, FLOAT_LOAD16)
+DEFINE_COLUMN_SUMS (column_sums_of_elems, elem_t, ELEM_LOAD16)
+
 /* COLUMN_PASS_ROWS output rows a work-item; where any of them is not all
  * picture, all pixel by pixel. */
 __kernel void
@@ -477,41 +531,183 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
     return;
   }
 
-  __global const float *column = tmp + v0 - picture0;
-  int row_values_tmp = tmp_w * CHANNELS;
-  __global const float *w = weights + ry;
-  float16 acc[COLUMN_PASS_ROWS], carry[COLUMN_PASS_ROWS];
+  float16 acc[COLUMN_PASS_ROWS];
 
-#pragma unroll
-  for (int i = 0; i < COLUMN_PASS_ROWS; i++)
-    acc[i] = carry[i] = 0.0f;
-  if (starts[ry] >= 0 && starts[ry + COLUMN_PASS_ROWS - 1] + taps <= tmp_h) {
-    /* all taps in the picture: no clamps, which cost more than the sums */
-    __global const float *rows[COLUMN_PASS_ROWS];
-
-#pragma unroll
-    for (int i = 0; i < COLUMN_PASS_ROWS; i++)
-      rows[i] = column + starts[ry + i] * row_values_tmp;
-    for (int k = 0; k < taps; k++, w += rect_h) {
-#pragma unroll
-      for (int i = 0; i < COLUMN_PASS_ROWS; i++) {
-        ADD_COLUMN_TAP (float16, acc[i], carry[i], w[i] *
-            vload16 (0, rows[i]));
-        rows[i] += row_values_tmp;
-      }
-    }
-  } else {
-    for (int k = 0; k < taps; k++, w += rect_h) {
-#pragma unroll
-      for (int i = 0; i < COLUMN_PASS_ROWS; i++)
-        ADD_COLUMN_TAP (float16, acc[i], carry[i], w[i] * vload16 (0,
-                column + clamp (starts[ry + i] + k, 0, tmp_h - 1) *
-                row_values_tmp));
-    }
-  }
+  column_sums_of_floats (tmp + v0 - picture0, tmp_w * CHANNELS, tmp_h,
+      starts + ry, weights + ry, rect_h, taps, acc);
 #pragma unroll
   for (int i = 0; i < COLUMN_PASS_ROWS; i++)
     WIDE_STORE (acc[i], dst, (y + i) * dst_pitch + v0);
+}
+
+/* Columns first, for downscales along y on CPU devices: the columns pass
+ * reads the source's rows whole (one load of WIDE values a tap), where
+ * the rows pass would gather and regroup each output pixel's taps, and
+ * the rows pass that follows has only the output's rows to filter. The
+ * intermediate is the source's width x the picture's height. */
+
+/* The first n (1 to WIDE) values at p, the rest 0. */
+static float16
+elem_values (__global const elem_t * p, int n)
+{
+  float values[WIDE];
+
+  for (int i = 0; i < WIDE; i++)
+    values[i] = i < n ? convert_float (p[i]) : 0.0f;
+  return vload16 (0, values);
+}
+
+/* The columns pass's values v0 .. v0 + n - 1 of one intermediate row,
+ * whose taps start at source row first. */
+static float16
+source_column_run (PLANE_IN (src), int src_h, int v0, int n, int first,
+    __global const float *w, int w_pitch, int taps)
+{
+  float16 acc = 0.0f, carry = 0.0f;
+
+  for (int k = 0; k < taps; k++, w += w_pitch) {
+    __global const elem_t *p =
+        src + clamp (first + k, 0, src_h - 1) * src_pitch + v0;
+
+    ADD_COLUMN_TAP (float16, acc, carry, *w * (n == WIDE ?
+            WIDE_LOAD (p, 0) : elem_values (p, n)));
+  }
+  return acc;
+}
+
+/* The columns pass on the source: COLUMN_PASS_ROWS rows of the
+ * intermediate (src_w x rect_h) a work-item, the last rows and the end of
+ * the row one row at a time. */
+__kernel void
+scale_source_columns (PLANE_IN (src), int src_w, int src_h,
+    __global float *tmp, int rect_h,
+    __global const int *starts, __global const float *weights, int taps)
+{
+  int v0 = get_global_id (0) * WIDE;
+  int ry = get_global_id (1) * COLUMN_PASS_ROWS;
+  int row_values = src_w * CHANNELS;
+
+  if (v0 >= row_values || ry >= rect_h)
+    return;
+
+  int n = min (WIDE, row_values - v0);
+  __global float *out = tmp + ry * row_values + v0;
+
+  if (n < WIDE || ry + COLUMN_PASS_ROWS > rect_h) {
+    for (int i = 0; i < min (COLUMN_PASS_ROWS, rect_h - ry); i++)
+      store_values (source_column_run (src, src_pitch, src_h, v0, n,
+              starts[ry + i], weights + ry + i, rect_h, taps), n,
+          out + i * row_values);
+    return;
+  }
+
+  float16 acc[COLUMN_PASS_ROWS];
+
+  column_sums_of_elems (src + v0, src_pitch, src_h, starts + ry,
+      weights + ry, rect_h, taps, acc);
+#pragma unroll
+  for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+    vstore16 (acc[i], 0, out + i * row_values);
+}
+
+/* One output pixel of the rows pass on the intermediate, border
+ * included. */
+static pix_t
+picture_row_pixel (__global const float *tmp, int tmp_w, int x, int y,
+    int rect_x, int rect_y, int rect_w, int rect_h,
+    __global const int *starts, __global const float *weights, int taps,
+    float4 border)
+{
+  int rx = x - rect_x;
+  int ry = y - rect_y;
+
+  if (rx < 0 || rx >= rect_w || ry < 0 || ry >= rect_h)
+    return PIX_FROM_F4 (border);
+
+  __global const float *row = tmp + ry * tmp_w * CHANNELS;
+  int first = starts[rx];
+  pix_t acc = 0.0f, carry = 0.0f;
+
+  for (int k = 0; k < taps; k++)
+    ADD_ROW_TAP (pix_t, acc, carry, weights[k * rect_w + rx] *
+        VLOAD_F (row, clamp (first + k, 0, tmp_w - 1)));
+  return acc;
+}
+
+/* Tap k of the PIXELS pixels whose taps start at run[], side by side. */
+static float16
+picture_taps (__global const float *const *run, int k)
+{
+  float values[WIDE];
+
+#pragma unroll
+  for (int i = 0; i < PIXELS; i++)
+    VSTORE_F (VLOAD_F (run[i], k), values, i);
+  return vload16 (0, values);
+}
+
+/* The rows pass's pixels rx0 .. rx0 + PIXELS - 1 of picture rows ry
+ * (returned) and ry + 1 (in second) from the intermediate, all their taps
+ * inside the row. */
+static float16
+picture_row_run (__global const float *tmp, int tmp_w, int ry, int rx0,
+    int rect_w, __global const int *starts, __global const float *weights,
+    int taps, float16 * second)
+{
+  __global const float *run0[PIXELS], *run1[PIXELS];
+  float16 acc0 = 0.0f, carry0 = 0.0f, acc1 = 0.0f, carry1 = 0.0f;
+
+#pragma unroll
+  for (int i = 0; i < PIXELS; i++) {
+    run0[i] = tmp + (ry * tmp_w + starts[rx0 + i]) * CHANNELS;
+    run1[i] = run0[i] + tmp_w * CHANNELS;
+  }
+  for (int k = 0; k < taps; k++) {
+    float16 w = WEIGHTS_LOAD (weights + k * rect_w + rx0);
+
+    ADD_ROW_TAP (float16, acc0, carry0, w * picture_taps (run0, k));
+    ADD_ROW_TAP (float16, acc1, carry1, w * picture_taps (run1, k));
+  }
+  *second = acc1;
+  return acc0;
+}
+
+/* The rows pass on the intermediate, writing the output: two output rows
+ * a work-item (as scale_rows makes), where any of them is not all
+ * picture, or any pixel's taps leave the row, all pixel by pixel. */
+__kernel void
+scale_picture_rows (__global const float *tmp, int tmp_w,
+    PLANE_OUT (dst), int dst_w, int dst_h,
+    int rect_x, int rect_y, int rect_w, int rect_h,
+    __global const int *starts, __global const float *weights, int taps,
+    float4 border)
+{
+  int v0 = get_global_id (0) * WIDE;    /* first channel value of the row */
+  int y = get_global_id (1) * 2;
+
+  if (v0 >= dst_w * CHANNELS || y >= dst_h)
+    return;
+
+  int rx0 = v0 / CHANNELS - rect_x;
+  int ry = y - rect_y;
+
+  if (ry < 0 || ry + 2 > rect_h || y + 2 > dst_h || rx0 < 0
+      || rx0 + PIXELS > rect_w || starts[rx0] < 0
+      || starts[rx0 + PIXELS - 1] + taps > tmp_w) {
+    for (int row = y; row < min (y + 2, dst_h); row++)
+      for (int x = v0 / CHANNELS; x < min ((v0 + WIDE) / CHANNELS, dst_w);
+          x++)
+        STORE (dst, x, row, picture_row_pixel (tmp, tmp_w, x, row, rect_x,
+                rect_y, rect_w, rect_h, starts, weights, taps, border));
+    return;
+  }
+
+  float16 second;
+  float16 first = picture_row_run (tmp, tmp_w, ry, rx0, rect_w, starts,
+      weights, taps, &second);
+
+  WIDE_STORE (first, dst, y * dst_pitch + v0);
+  WIDE_STORE (second, dst, (y + 1) * dst_pitch + v0);
 }
 
 #endif

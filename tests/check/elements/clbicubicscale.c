@@ -289,30 +289,37 @@ reference_scale (const Reference * ref, const RefPlane * in, gint width,
   g_assert_not_reached ();
 }
 
+/* Plane @p of @s's output, @got, within tolerance of @expected. */
+static void
+compare_plane (const Scaling * s, guint p, const RefPlane * expected,
+    const RefPlane * got, gdouble max_value)
+{
+  gdouble tolerance = max_value > 255 ? TOLERANCE_16BIT : TOLERANCE_8BIT;
+  RefDiff diff = ref_compare (expected, got, max_value);
+
+  GST_INFO ("%s %dx%d -> %dx%d memory=%s %s: plane %u max diff %g",
+      s->format, s->in_width, s->in_height, s->out_width, s->out_height,
+      s->memory, s->properties ? s->properties : "", p, diff.max);
+  fail_unless (diff.max <= tolerance,
+      "%s %dx%d -> %dx%d memory=%s %s: plane %u (%dx%d) differs by %g > "
+      "%g at (%d, %d) channel %d: expected %.3f, got %g", s->format,
+      s->in_width, s->in_height, s->out_width, s->out_height, s->memory,
+      s->properties ? s->properties : "", p, got->width, got->height,
+      diff.max, tolerance, diff.x, diff.y, diff.channel, diff.expected,
+      diff.got);
+}
+
 /* Every plane of @out within tolerance of @ref's scaling of @in's. */
 static void
 compare_planes (const Scaling * s, const GstVideoFrame * in,
     const GstVideoFrame * out, const Reference * ref)
 {
-  gdouble max_value = ref_frame_max_value (out);
-  gdouble tolerance = max_value > 255 ? TOLERANCE_16BIT : TOLERANCE_8BIT;
-
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (out); p++) {
     RefPlane *src = ref_plane_from_frame (in, p);
     RefPlane *got = ref_plane_from_frame (out, p);
     RefPlane *expected = reference_scale (ref, src, got->width, got->height);
-    RefDiff diff = ref_compare (expected, got, max_value);
 
-    GST_INFO ("%s %dx%d -> %dx%d memory=%s %s: plane %u max diff %g",
-        s->format, s->in_width, s->in_height, s->out_width, s->out_height,
-        s->memory, s->properties ? s->properties : "", p, diff.max);
-    fail_unless (diff.max <= tolerance,
-        "%s %dx%d -> %dx%d memory=%s %s: plane %u (%dx%d) differs by %g > "
-        "%g at (%d, %d) channel %d: expected %.3f, got %g", s->format,
-        s->in_width, s->in_height, s->out_width, s->out_height, s->memory,
-        s->properties ? s->properties : "", p, got->width, got->height,
-        diff.max, tolerance, diff.x, diff.y, diff.channel, diff.expected,
-        diff.got);
+    compare_plane (s, p, expected, got, ref_frame_max_value (out));
     ref_plane_free (expected);
     ref_plane_free (got);
     ref_plane_free (src);
@@ -493,6 +500,8 @@ static const struct
   {"I420", 300, 40, 70, 90, SHARP, PICTURE_RANDOM},
   {"GRAY16_LE", 257, 129, 64, 100, B_SPLINE, PICTURE_RANDOM},
   {"NV12", 211, 97, 50, 31, CUSTOM, PICTURE_RANDOM},
+  /* more than 32 taps on both axes: compensated sums */
+  {"GRAY16_LE", 330, 330, 33, 30, CATMULL_ROM, PICTURE_RANDOM},
 };
 
 GST_START_TEST (test_antialias_widened)
@@ -685,6 +694,100 @@ GST_START_TEST (test_extreme_16bit)
 
 GST_END_TEST;
 
+/* (f) add-borders on downscales, letterboxed and pillarboxed (the picture
+ * at an offset inside the rows of the wide kernels' work-items): the
+ * picture against the widened kernel, in the rectangle worked out by hand
+ * as the documentation says (the largest centred one with the input's
+ * display aspect ratio, on whole chroma samples), the border colour all
+ * around. Columns: format, input size, output size, the picture (luma
+ * pixels), the border colour of each plane (channel values). */
+static const struct
+{
+  const gchar *format;
+  gint in_width, in_height, out_width, out_height;
+  GstVideoRectangle picture;
+  guint8 border[GST_VIDEO_MAX_PLANES][4];
+} bordered_cases[] = {
+  {"RGBA", 643, 361, 200, 150, {0, 19, 200, 112}, {{0, 0, 0, 255}}},
+  {"RGBA", 480, 360, 300, 120, {70, 0, 160, 120}, {{0, 0, 0, 255}}},
+  {"GRAY8", 400, 300, 161, 90, {20, 0, 120, 90}, {{0}}},
+  {"NV12", 640, 360, 200, 150, {0, 18, 200, 112}, {{16}, {128, 128}}},
+  {"NV12", 640, 480, 300, 120, {70, 0, 160, 120}, {{16}, {128, 128}}},
+};
+
+/* Plane @p of @s's bordered case @bc: the widened kernel's scaling of
+ * @src in the picture's rectangle, the border colour around it. */
+static RefPlane *
+bordered_reference (const RefPlane * src, const RefPlane * got,
+    const GstVideoFrame * out, guint p, const GstVideoRectangle * picture,
+    const guint8 * border)
+{
+  gint comp[GST_VIDEO_MAX_COMPONENTS];
+  guint wsub, hsub;
+  GstVideoRectangle r;
+  RefPlane *scaled, *expected;
+
+  gst_video_format_info_component (out->info.finfo, p, comp);
+  wsub = GST_VIDEO_FORMAT_INFO_W_SUB (out->info.finfo, comp[0]);
+  hsub = GST_VIDEO_FORMAT_INFO_H_SUB (out->info.finfo, comp[0]);
+  r.x = picture->x >> wsub;
+  r.y = picture->y >> hsub;
+  r.w = picture->w >> wsub;
+  r.h = picture->h >> hsub;
+  scaled = ref_scale_widened (src, r.w, r.h, 0.0, 0.5);
+  expected = ref_plane_new (got->width, got->height, got->channels);
+  for (gint y = 0; y < got->height; y++)
+    for (gint x = 0; x < got->width; x++)
+      for (gint c = 0; c < got->channels; c++) {
+        gboolean inside = x >= r.x && x < r.x + r.w && y >= r.y
+            && y < r.y + r.h;
+
+        expected->data[((gsize) y * got->width + x) * got->channels + c] =
+            inside ? ref_plane_at (scaled, x - r.x, y - r.y, c) : border[c];
+      }
+  ref_plane_free (scaled);
+  return expected;
+}
+
+GST_START_TEST (test_borders)
+{
+  const guint i = __i__ / 2;
+  Scaling s = {
+    .format = bordered_cases[i].format,
+    .in_width = bordered_cases[i].in_width,
+    .in_height = bordered_cases[i].in_height,
+    .out_width = bordered_cases[i].out_width,
+    .out_height = bordered_cases[i].out_height,
+    .memory = memories[__i__ % 2],
+    .properties = "add-borders=true",
+    .picture = PICTURE_RANDOM,
+  };
+  GstVideoFrame in, out;
+
+  make_input (&s, &in);
+  if (expect_refusal (&s)) {
+    check_refused (&s, &in);
+    gst_video_frame_unmap (&in);
+    return;
+  }
+  scale (&s, &in, &out);
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&out); p++) {
+    RefPlane *src = ref_plane_from_frame (&in, p);
+    RefPlane *got = ref_plane_from_frame (&out, p);
+    RefPlane *expected = bordered_reference (src, got, &out, p,
+        &bordered_cases[i].picture, bordered_cases[i].border[p]);
+
+    compare_plane (&s, p, expected, got, 255.0);
+    ref_plane_free (expected);
+    ref_plane_free (got);
+    ref_plane_free (src);
+  }
+  gst_video_frame_unmap (&out);
+  gst_video_frame_unmap (&in);
+}
+
+GST_END_TEST;
+
 /* Navigation: a pointer position on the output is reported upstream in
  * the input's pixels, through the picture's rectangle (the letterbox of
  * add-borders), on whole frames also where fields are scaled one by one.
@@ -769,6 +872,8 @@ clbicubicscale_suite (void)
       G_N_ELEMENTS (padded_output_cases));
   tcase_add_loop_test (tc, test_extreme_16bit, 0,
       G_N_ELEMENTS (extreme_cases));
+  tcase_add_loop_test (tc, test_borders, 0,
+      2 * G_N_ELEMENTS (bordered_cases));
   tcase_add_loop_test (tc, test_navigation, 0,
       G_N_ELEMENTS (navigation_cases));
   return s;
