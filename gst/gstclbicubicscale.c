@@ -91,7 +91,8 @@ typedef struct
   cl_kernel tiles;              /* one pass; GPUs only */
   gboolean one_pass;            /* tiles fits the tables: GPUs */
   gboolean columns_first;       /* the columns pass runs on the source:
-                                 * some downscales on CPU devices */
+                                 * some downscales on CPU devices, both
+                                 * storages */
   guint rows_sums;              /* the compensated axes each was built for */
   guint columns_sums;
   guint tiles_sums;
@@ -540,23 +541,26 @@ ensure_emulated_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
       && ensure_emulated_kernel (self, in,
       ps->columns_first ? "scale_source_columns" : "scale_columns",
       sums & COMPENSATED_COLUMNS, &ps->columns, &ps->columns_sums, error)
-      && (gst_cl_filter_wants_wide (GST_CL_FILTER (self))
+      && (gst_cl_filter_wants_wide (GST_CL_FILTER (self)) || ps->columns_first
       || ensure_emulated_kernel (self, in, "scale_tiles", sums, &ps->tiles,
           &ps->tiles_sums, error));
 }
 
-/* Whether the wide kernels are better run columns first for @in's plane
- * into the picture @rect: on a downscale along y at least as steep as
+/* Whether @in's plane is better scaled into the picture @rect columns
+ * first: on CPU devices, on a downscale along y at least as steep as
  * along x. The passes then multiply as many taps as rows first, or fewer
- * (the taps on an axis grow with its factor), and the columns pass on the
- * source loads each tap of a run whole, where the rows pass would gather
- * and regroup. */
+ * (the taps on an axis grow with its factor), and the wide kernels'
+ * columns pass on the source loads each tap of a run whole, where their
+ * rows pass would gather and regroup. Images there take the same order,
+ * in one-pixel kernels, so that both storages give the same bytes; GPUs
+ * keep the one-pass tiles, rows first. */
 static gboolean
 wants_columns_first (GstCLBicubicScale * self, const GstCLPlane * in,
     const GstVideoRectangle * rect)
 {
-  if (!gst_cl_filter_wants_wide (GST_CL_FILTER (self))
-      || rect->h >= in->height)
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+
+  if (!(context->info->type & CL_DEVICE_TYPE_CPU) || rect->h >= in->height)
     return FALSE;
   return (gint64) in->height * rect->w >= (gint64) in->width * rect->h;
 }
@@ -699,7 +703,7 @@ build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
             params, error)
         || !ensure_emulated_kernels (self, ps, ip, params, error))
       return FALSE;
-    ps->one_pass = tiles_fit (self, ps, ip);
+    ps->one_pass = !ps->columns_first && tiles_fit (self, ps, ip);
   }
   self->applied = *params;
   self->tables_valid = TRUE;
@@ -828,9 +832,9 @@ run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
       item_rows (self, dst->height, WIDE_COLUMNS_PASS_ROWS), error);
 }
 
-/* The wide kernels' other order: the columns pass on the source into an
- * intermediate of the source's width and the picture's height, then the
- * rows pass from it into the output, borders included. */
+/* The other order: the columns pass on the source into an intermediate
+ * of the source's width and the picture's height, then the rows pass from
+ * it into the output, borders included. */
 static gboolean
 run_two_passes_columns_first (GstCLBicubicScale * self,
     const GstCLPlane * src, const GstCLPlane * dst, PlaneScaler * ps,

@@ -12,19 +12,20 @@
  * The rows pass writes a float intermediate, rect width x source height;
  * the columns pass writes the output, where only the rectangle (rect_x,
  * rect_y, tmp_w x rect_h) receives the picture and the rest the border
- * colour (letterboxing). With -DGST_CL_WIDE the host runs a downscale
- * that shrinks the height at least as much as the width columns first:
+ * colour (letterboxing). On CPU devices the host runs a downscale that
+ * shrinks the height at least as much as the width columns first:
  * scale_source_columns writes the intermediate, source width x rect
  * height, and scale_picture_rows the output, borders included.
  *
  * With -DGST_CL_WIDE (buffers on CPU devices) each work-item makes WIDE
  * channel values; otherwise one pixel. With -DGST_CL_COMPENSATED_ROWS or
  * _COLUMNS, set by the host for an axis with more than 32 taps, that
- * axis's taps are summed with compensation. Every variant that runs the
- * rows first (the two passes, scale_tiles on GPUs, the wide kernels on
- * CPUs) sums a pixel's taps in the same order, so that all give the same
- * bits. Columns first sums them in another order (each column, then the
- * row), which rounds a value the other way now and then: one level.
+ * axis's taps are summed with compensation. Every variant of an order
+ * (the two passes, scale_tiles on GPUs, the wide kernels on CPUs; the
+ * columns-first kernels, one-pixel and wide) sums a pixel's taps in the
+ * same order, so that images and buffers give the same bits on a device.
+ * The two orders sum them differently (each column, then the row), which
+ * rounds a value the other way now and then: one level.
  */
 
 /* Adds a weighted tap to sum. With -DGST_CL_COMPENSATED_ROWS (_COLUMNS),
@@ -90,6 +91,46 @@ column_pixel (__global const float *tmp, int tmp_w, int tmp_h, int x, int y,
   return acc;
 }
 
+/* Columns first (downscales along y on CPU devices, below): one value of
+ * the intermediate, source width x rect height, from the source. */
+static pix_t
+source_column_pixel (PLANE_IN (src), int src_h, int x, int ry,
+    __global const int *starts, __global const float *weights, int rect_h,
+    int taps)
+{
+  int first = starts[ry];
+  pix_t acc = 0.0f, carry = 0.0f;
+
+  for (int k = 0; k < taps; k++)
+    ADD_COLUMN_TAP (pix_t, acc, carry, weights[k * rect_h + ry] *
+        LOAD (src, x, clamp (first + k, 0, src_h - 1)));
+  return acc;
+}
+
+/* One output pixel of the rows pass on the intermediate, border
+ * included. */
+static pix_t
+picture_row_pixel (__global const float *tmp, int tmp_w, int x, int y,
+    int rect_x, int rect_y, int rect_w, int rect_h,
+    __global const int *starts, __global const float *weights, int taps,
+    float4 border)
+{
+  int rx = x - rect_x;
+  int ry = y - rect_y;
+
+  if (rx < 0 || rx >= rect_w || ry < 0 || ry >= rect_h)
+    return PIX_FROM_F4 (border);
+
+  __global const float *row = tmp + ry * tmp_w * CHANNELS;
+  int first = starts[rx];
+  pix_t acc = 0.0f, carry = 0.0f;
+
+  for (int k = 0; k < taps; k++)
+    ADD_ROW_TAP (pix_t, acc, carry, weights[k * rect_w + rx] *
+        VLOAD_F (row, clamp (first + k, 0, tmp_w - 1)));
+  return acc;
+}
+
 #ifndef GST_CL_WIDE
 
 __kernel void
@@ -117,6 +158,37 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
   if (x < dst_w && y < dst_h)
     STORE (dst, x, y, column_pixel (tmp, tmp_w, tmp_h, x, y, rect_x, rect_y,
             rect_h, starts, weights, taps, border));
+}
+
+/* Columns first: the columns pass on the source, then the rows pass on
+ * the intermediate into the output, one pixel a work-item, summing as the
+ * wide kernels do (so that images and buffers give the same bytes). */
+__kernel void
+scale_source_columns (PLANE_IN (src), int src_w, int src_h,
+    __global float *tmp, int rect_h,
+    __global const int *starts, __global const float *weights, int taps)
+{
+  int x = get_global_id (0);
+  int ry = get_global_id (1);
+
+  if (x < src_w && ry < rect_h)
+    VSTORE_F (source_column_pixel (src, src_pitch, src_h, x, ry, starts,
+            weights, rect_h, taps), tmp, ry * src_w + x);
+}
+
+__kernel void
+scale_picture_rows (__global const float *tmp, int tmp_w,
+    PLANE_OUT (dst), int dst_w, int dst_h,
+    int rect_x, int rect_y, int rect_w, int rect_h,
+    __global const int *starts, __global const float *weights, int taps,
+    float4 border)
+{
+  int x = get_global_id (0);
+  int y = get_global_id (1);
+
+  if (x < dst_w && y < dst_h)
+    STORE (dst, x, y, picture_row_pixel (tmp, tmp_w, x, y, rect_x, rect_y,
+            rect_w, rect_h, starts, weights, taps, border));
 }
 
 /* One pass, for GPUs: a work-group makes a tile of the output, running
@@ -608,30 +680,6 @@ scale_source_columns (PLANE_IN (src), int src_w, int src_h,
 #pragma unroll
   for (int i = 0; i < COLUMN_PASS_ROWS; i++)
     vstore16 (acc[i], 0, out + i * row_values);
-}
-
-/* One output pixel of the rows pass on the intermediate, border
- * included. */
-static pix_t
-picture_row_pixel (__global const float *tmp, int tmp_w, int x, int y,
-    int rect_x, int rect_y, int rect_w, int rect_h,
-    __global const int *starts, __global const float *weights, int taps,
-    float4 border)
-{
-  int rx = x - rect_x;
-  int ry = y - rect_y;
-
-  if (rx < 0 || rx >= rect_w || ry < 0 || ry >= rect_h)
-    return PIX_FROM_F4 (border);
-
-  __global const float *row = tmp + ry * tmp_w * CHANNELS;
-  int first = starts[rx];
-  pix_t acc = 0.0f, carry = 0.0f;
-
-  for (int k = 0; k < taps; k++)
-    ADD_ROW_TAP (pix_t, acc, carry, weights[k * rect_w + rx] *
-        VLOAD_F (row, clamp (first + k, 0, tmp_w - 1)));
-  return acc;
 }
 
 /* Tap k of the PIXELS pixels whose taps start at run[], side by side. */

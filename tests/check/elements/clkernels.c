@@ -36,6 +36,8 @@ static const Variant variants[] = {
   {"clbicubicscale", "filter=mitchell antialias=true", 9, 5},   /* widened */
   {"clbicubicscale", "filter=b-spline antialias=false", 11, 7},
   {"clbicubicscale", "add-borders=true", 23, 23},       /* letterbox */
+  /* shrinking y more than x: columns first on CPU devices */
+  {"clbicubicscale", "filter=catmull-rom antialias=true", 7, 3},
   {"clrotate", "angle=30 method=nearest", 0, 0},
   {"clrotate", "angle=30 method=bilinear", 0, 0},
   {"clrotate", "angle=30 method=bicubic", 0, 0},
@@ -126,7 +128,7 @@ GST_START_TEST (test_variant)
 GST_END_TEST;
 
 /* The clbicubicscale variants lead variants[]. */
-#define SCALER_VARIANTS 4
+#define SCALER_VARIANTS 5
 
 /* The digests of @v on every format in both storages, in a new context:
  * the programs it built (@built) and how many came from kept binaries
