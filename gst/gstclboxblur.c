@@ -784,11 +784,10 @@ run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   GstCLArgs args;
 
-  if (uses_group_scans (self) && uses_tiles (self, kernels[KERNEL_TILES], src,
-          dst, plan))
-    return run_tiles (self, kernels[KERNEL_TILES], src, dst, plan, error);
   if (uses_group_scans (self))
-    return run_separable_segments (self, kernels, src, dst, plan, error);
+    return uses_tiles (self, kernels[KERNEL_TILES], src, dst, plan) ?
+        run_tiles (self, kernels[KERNEL_TILES], src, dst, plan, error) :
+        run_separable_segments (self, kernels, src, dst, plan, error);
 
   gst_cl_args_init (&args, kernels[KERNEL_ROWS]);
   gst_cl_args_add_plane (&args, src);
