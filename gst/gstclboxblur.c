@@ -385,17 +385,21 @@ static const gchar *const blur_sources[] = {
 /* box_tiles: groups of TILE_W x TILE_ITEMS_Y items make tiles of TILE_W x
  * (TILE_ITEMS_Y * TILE_ROWS) pixels, for radii up to TILE_RADIUS. Measured
  * on an H100 (RGBA, kernel ms per frame, against sat_rows + box_segments):
- * radius 1: 0.026 against 0.069 at 1080p; radius 2: 0.100 against 0.244 at
- * 4K; radius 12: 0.077 against 0.079 at 1080p, 0.285 against 0.297 at 4K;
- * radius 16: 0.104 against 0.077 at 1080p. A tile's source region grows
- * with the radius, so its cost does. */
+ * radius 1: 0.025 against 0.069 at 1080p; radius 12: 0.048 against 0.079
+ * at 1080p, 0.170 against 0.297 at 4K; radius 20: 0.072 against 0.080 at
+ * 1080p, 0.267 against 0.346 at 4K; radius 24: 0.088 against 0.083 at
+ * 1080p. A tile's source region grows with the radius, so its cost does
+ * (and RGBA tiles above radius 25 would not fit 48 KB of local memory). */
 #define TILE_W 32
 #define TILE_ITEMS_Y 8
 #define TILE_ROWS 4
-#define TILE_RADIUS 12
+#define TILE_RADIUS 20
+/* columns whose row windows one item slides along (divides TILE_W) */
+#define TILE_HSUM_RUN 8
 
 #define GROUP_SCANS_OPTION "-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION \
-    " -DTILE_ROWS=" G_STRINGIFY (TILE_ROWS)
+    " -DTILE_ROWS=" G_STRINGIFY (TILE_ROWS) \
+    " -DHSUM_RUN=" G_STRINGIFY (TILE_HSUM_RUN)
 
 /* [group scans][sum_wide] */
 static const gchar *const build_options[2][2] = {
@@ -719,16 +723,17 @@ run_separable_segments (GstCLBoxBlur * self, cl_kernel * kernels,
 
 /* Bytes of box_tiles's local memory for @plan: the source pixels under a
  * tile's windows (@pixels), and their row-window sums for the tile's
- * columns (@hsums). */
+ * columns (@hsums), each row padded to an odd number of elements. */
 static void
 tile_local_bytes (const GstCLPlane * plane, const PlanePlan * plan,
     gsize * pixels, gsize * hsums)
 {
   gsize region_h = TILE_ITEMS_Y * TILE_ROWS + 2 * plan->ry;
 
-  *pixels = (TILE_W + 2 * plan->rx) * region_h * plane->channels *
+  *pixels = ((TILE_W + 2 * plan->rx) | 1) * region_h * plane->channels *
       (plane->depth / 8);
-  *hsums = TILE_W * region_h * plane->channels * (plane->depth == 16 ? 4 : 2);
+  *hsums = (TILE_W + 1) * region_h * plane->channels *
+      (plane->depth == 16 ? 4 : 2);
 }
 
 /* box_tiles reads the source around its tile while other groups write

@@ -358,9 +358,12 @@ box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
  * held in local memory (pixels[]: the tile widened by rx on either side
  * and by ry above and below; pixels outside the plane are zeros, as the
  * windows are clipped to it). Their row-window sums for the tile's columns
- * go to hsums[], and each item then slides a column window down its
- * TILE_ROWS output rows. Each row sum reads 2 * rx + 1 pixels of local
- * memory, which is what bounds the radius. */
+ * go to hsums[], each item sliding a window along a run of HSUM_RUN
+ * columns of one row, and each item then slides a column window down its
+ * TILE_ROWS output rows. The region's halo, which grows with the radius,
+ * is what bounds it. Both arrays have an odd row pitch (in elements), so
+ * that the items of a warp, on neighbouring rows, meet different local
+ * memory banks. */
 
 #if DEPTH == 16
 #define TEXEL_T VEC (ushort)
@@ -382,23 +385,34 @@ box_tiles (PLANE_IN (src), int w, int h, int rx, int ry, PLANE_OUT (dst),
   int y0 = get_group_id (1) * items_y * TILE_ROWS;
   int region_w = tile_w + 2 * rx;
   int region_h = items_y * TILE_ROWS + 2 * ry;
+  int pitch = region_w | 1, hsums_pitch = tile_w + 1;
+  int item = ly * tile_w + lx, items = tile_w * items_y;
 
-  for (int i = ly * tile_w + lx; i < region_w * region_h;
-      i += tile_w * items_y) {
-    int x = x0 - rx + i % region_w, y = y0 - ry + i / region_w;
+  for (int i = item; i < region_w * region_h; i += items) {
+    int x = i % region_w, y = i / region_w;
 
-    pixels[i] = x >= 0 && x < w && y >= 0 && y < h ?
-        CONVERT_RTE (TEXEL_T, LOAD (src, x, y)) : (texel_t) 0;
+    pixels[y * pitch + x] = x0 - rx + x >= 0 && x0 - rx + x < w
+        && y0 - ry + y >= 0 && y0 - ry + y < h ?
+        CONVERT_RTE (TEXEL_T, LOAD (src, x0 - rx + x, y0 - ry + y)) :
+        (texel_t) 0;
   }
   barrier (CLK_LOCAL_MEM_FENCE);
 
-  for (int r = ly; r < region_h; r += items_y) {
-    __local const texel_t *row = pixels + r * region_w + lx;
+  /* items on neighbouring rows, then the next run of columns */
+  for (int i = item; i < region_h * (tile_w / HSUM_RUN); i += items) {
+    int r = i % region_h, c0 = i / region_h * HSUM_RUN;
+    __local const texel_t *row = pixels + r * pitch + c0;
+    __local hsum_t *out = hsums + r * hsums_pitch + c0;
     row_t sum = 0;
 
     for (int k = 0; k <= 2 * rx; k++)
       sum += CONVERT (ROW_T, row[k]);
-    hsums[r * tile_w + lx] = CONVERT (HSUM_T, sum);
+    out[0] = CONVERT (HSUM_T, sum);
+    for (int j = 1; j < HSUM_RUN; j++) {
+      sum += CONVERT (ROW_T, row[j + 2 * rx]);
+      sum -= CONVERT (ROW_T, row[j - 1]);
+      out[j] = CONVERT (HSUM_T, sum);
+    }
   }
   barrier (CLK_LOCAL_MEM_FENCE);
 
@@ -409,18 +423,18 @@ box_tiles (PLANE_IN (src), int w, int h, int rx, int ry, PLANE_OUT (dst),
     return;
 
   /* hsums row i + k holds source row y + i - ry + k */
-  __local const hsum_t *column = hsums + ly * TILE_ROWS * tile_w + lx;
+  __local const hsum_t *column = hsums + ly * TILE_ROWS * hsums_pitch + lx;
   uint count_x = window_count (x, rx, w);
   sum_t sum = 0;
 
   for (int k = 0; k <= 2 * ry; k++)
-    sum += CONVERT (SUM_T, column[k * tile_w]);
+    sum += CONVERT (SUM_T, column[k * hsums_pitch]);
   for (int i = 0; i < TILE_ROWS && y + i < h; i++) {
     STORE (dst, x, y + i, box_average (sum, count_x *
             window_count (y + i, ry, h)));
     if (i + 1 < TILE_ROWS) {
-      sum += CONVERT (SUM_T, column[(i + 2 * ry + 1) * tile_w]);
-      sum -= CONVERT (SUM_T, column[i * tile_w]);
+      sum += CONVERT (SUM_T, column[(i + 2 * ry + 1) * hsums_pitch]);
+      sum -= CONVERT (SUM_T, column[i * hsums_pitch]);
     }
   }
 }
