@@ -107,6 +107,7 @@ struct _GstCLBoxBlur
   PlaneKernels planes[GST_VIDEO_MAX_PLANES];
   cl_mem scratch;               /* row sums or SAT, reused by every plane */
   gsize scratch_size;
+  gsize scratch_wanted;         /* the frame's, made when a kernel needs it */
   cl_mem spare;                 /* a plane between passes, on CPU devices */
   gsize spare_size;
 };
@@ -501,7 +502,8 @@ plane_bytes (const GstCLPlane * plane)
 }
 
 /* Everything a frame of @frame's layout needs for @params: the method,
- * each plane's plan, the kernels and the scratch buffer. */
+ * each plane's plan, the kernels, the spare plane and the size of the
+ * scratch buffer (made by ensure_scratch(): box_tiles needs none). */
 static gboolean
 prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
     const BlurParams * params, GstCLBoxBlurMethod * method, PlanePlan * plans,
@@ -528,9 +530,15 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
     if (!ensure_kernels (self, p, plane, *method, &plans[p], error))
       return FALSE;
   }
-  return ensure_buffer (self, &self->scratch, &self->scratch_size, scratch,
-      error) && ensure_buffer (self, &self->spare, &self->spare_size, spare,
-      error);
+  self->scratch_wanted = scratch;
+  return ensure_buffer (self, &self->spare, &self->spare_size, spare, error);
+}
+
+static gboolean
+ensure_scratch (GstCLBoxBlur * self, GError ** error)
+{
+  return ensure_buffer (self, &self->scratch, &self->scratch_size,
+      self->scratch_wanted, error);
 }
 
 /* The band arguments the CPU column kernels share: ry, the band height,
@@ -789,10 +797,13 @@ run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   GstCLArgs args;
 
+  if (uses_group_scans (self) && uses_tiles (self, kernels[KERNEL_TILES],
+          src, dst, plan))
+    return run_tiles (self, kernels[KERNEL_TILES], src, dst, plan, error);
+  if (!ensure_scratch (self, error))
+    return FALSE;
   if (uses_group_scans (self))
-    return uses_tiles (self, kernels[KERNEL_TILES], src, dst, plan) ?
-        run_tiles (self, kernels[KERNEL_TILES], src, dst, plan, error) :
-        run_separable_segments (self, kernels, src, dst, plan, error);
+    return run_separable_segments (self, kernels, src, dst, plan, error);
 
   gst_cl_args_init (&args, kernels[KERNEL_ROWS]);
   gst_cl_args_add_plane (&args, src);
@@ -824,7 +835,8 @@ run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   GstCLArgs args;
 
-  if (!enqueue_sat_rows (self, kernels[KERNEL_ROWS], src, plan, error)
+  if (!ensure_scratch (self, error)
+      || !enqueue_sat_rows (self, kernels[KERNEL_ROWS], src, plan, error)
       || !enqueue_sat_columns (self, kernels[KERNEL_COLUMNS], src, plan,
           error))
     return FALSE;
@@ -908,7 +920,8 @@ gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
         self->planes[p].kernels[variant_index (method, &plans[p])];
 
     if (plans[p].cpu) {
-      if (!run_passes_cpu (self, kernels, &in->planes[p], &out->planes[p],
+      if (!ensure_scratch (self, error)
+          || !run_passes_cpu (self, kernels, &in->planes[p], &out->planes[p],
               &plans[p], params->passes, error))
         return FALSE;
       continue;

@@ -15,6 +15,7 @@
 
 #include "gstclboxblur.h"
 #include "gstclkernels.h"
+#include "reliability.h"
 
 /* One plane's values, channels interleaved. */
 typedef struct
@@ -473,6 +474,51 @@ GST_START_TEST (test_radii)
       gst_harness_teardown (h[k]);
     gst_buffer_unref (in);
   }
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
+static gint
+mems_created (GstHarness * h)
+{
+  GstCLContext *context = rel_query_cl_context (h->element);
+  gint created = gst_cl_context_count_created (context, GST_CL_OBJECT_MEM);
+
+  gst_object_unref (context);
+  return created;
+}
+
+/* box_tiles (on GPUs, and with images on CPU devices) needs no scratch
+ * buffer, so the element makes none until a kernel that does runs: here
+ * when the radius grows past the tiles' (TILE_RADIUS), one more memory
+ * object of the element's context. */
+GST_START_TEST (test_scratch_made_when_needed)
+{
+  Frame src;
+  GstHarness *h;
+  GstBuffer *in;
+  gint steady;
+
+  if (!memory_serves ("image", GST_VIDEO_FORMAT_GRAY8))
+    return;
+  frame_new (&src, GST_VIDEO_FORMAT_GRAY8, 64, 48, FILL_RANDOM, 1);
+  in = frame_to_buffer (&src, 0);
+  h = blur_harness (&src, "image", "separable", 3, 3, 1);
+
+  gst_buffer_unref (push_pull (h, in));
+  steady = mems_created (h);
+  gst_buffer_unref (push_pull (h, in));
+  fail_unless_equals_int (mems_created (h), steady);
+
+  g_object_set (h->element, "radius", 40, NULL);
+  gst_buffer_unref (push_pull (h, in));
+  fail_unless_equals_int (mems_created (h), steady + 1);
+  gst_buffer_unref (push_pull (h, in));
+  fail_unless_equals_int (mems_created (h), steady + 1);
+
+  gst_harness_teardown (h);
+  gst_buffer_unref (in);
   frame_clear (&src);
 }
 
@@ -1006,6 +1052,7 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_plane_radius);
   tcase_add_test (tc, test_choose_method);
   tcase_add_test (tc, test_radii);
+  tcase_add_test (tc, test_scratch_made_when_needed);
   tcase_add_test (tc, test_rgba);
   tcase_add_test (tc, test_gray16);
   tcase_add_test (tc, test_i420);
