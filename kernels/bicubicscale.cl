@@ -618,17 +618,6 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
  * the rows pass that follows has only the output's rows to filter. The
  * intermediate is the source's width x the picture's height. */
 
-/* The first n (1 to WIDE) values at p, the rest 0. */
-static float16
-elem_values (__global const elem_t * p, int n)
-{
-  float values[WIDE];
-
-  for (int i = 0; i < WIDE; i++)
-    values[i] = i < n ? convert_float (p[i]) : 0.0f;
-  return vload16 (0, values);
-}
-
 /* The columns pass's values v0 .. v0 + n - 1 of one intermediate row,
  * whose taps start at source row first. */
 static float16
@@ -641,8 +630,8 @@ source_column_run (PLANE_IN (src), int src_h, int v0, int n, int first,
     __global const elem_t *p =
         src + clamp (first + k, 0, src_h - 1) * src_pitch + v0;
 
-    ADD_COLUMN_TAP (float16, acc, carry, *w * (n == WIDE ?
-            WIDE_LOAD (p, 0) : elem_values (p, n)));
+    ADD_COLUMN_TAP (float16, acc, carry,
+        *w * convert_float16 (load_row_end (p, n)));
   }
   return acc;
 }

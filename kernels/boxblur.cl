@@ -553,20 +553,6 @@ prefix_sums (uint16 v)
   return v + SHIFT8 (v);
 }
 
-/* WIDE values from p, of which the first n (1 to WIDE) are in the row:
- * zeros for the others. */
-static column16_t
-load_column_values (__global const elem_t * p, int n)
-{
-  elem_t v[WIDE];
-
-  if (n >= WIDE)
-    return COLUMN16 (vload16 (0, p));
-  for (int i = 0; i < WIDE; i++)
-    v[i] = i < n ? p[i] : 0;
-  return COLUMN16 (vload16 (0, v));
-}
-
 /* The WIDE column sums at sums + i, in rows of n values, plus the source
  * values at enter + i, minus those at leave + i (each where set). The
  * zeros past the row stay zeros. */
@@ -577,9 +563,9 @@ move_sums (__global column_t * sums, int n, __global const elem_t * enter,
   column16_t sum = vload16 (0, sums + i);
 
   if (enter)
-    sum += load_column_values (enter + i, n - i);
+    sum += COLUMN16 (load_row_end (enter + i, n - i));
   if (leave)
-    sum -= load_column_values (leave + i, n - i);
+    sum -= COLUMN16 (load_row_end (leave + i, n - i));
   STORE_SUMS (sum, sums + i);
 }
 

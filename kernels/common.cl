@@ -72,9 +72,27 @@ typedef ushort16 __attribute__ ((aligned (1))) wide_ushort16;
 #if DEPTH == 16
 #define WIDE_STORE(v, p, i) (*(__global wide_ushort16 *) ((p) + (i)) = \
     convert_ushort16 (clamp (convert_int16 ((v) + 0.5f), 0, 65535)))
+typedef ushort16 elem16_t;
 #else
 #define WIDE_STORE(v, p, i) (*(__global wide_uchar16 *) ((p) + (i)) = \
     convert_uchar16 (clamp (convert_int16 ((v) + 0.5f), 0, 255)))
+typedef uchar16 elem16_t;
+#endif
+
+#ifdef GST_CL_WIDE
+/* WIDE values from p, of which the first n (1 to WIDE) are in the row:
+ * zeros for the others. */
+static elem16_t
+load_row_end (__global const elem_t * p, int n)
+{
+  elem_t v[WIDE];
+
+  if (n >= WIDE)
+    return vload16 (0, p);
+  for (int i = 0; i < WIDE; i++)
+    v[i] = i < n ? p[i] : 0;
+  return vload16 (0, v);
+}
 #endif
 
 #ifdef GST_CL_IMAGES
