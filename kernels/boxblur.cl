@@ -692,7 +692,9 @@ wide_average (uint16 sum, int x, int w, int rx, uint count_y, uint count,
   n = as_int16 (sum) + c / 2;
   int16 q = convert_int16 (convert_float16 (n) * f);
 
-  CORRECT_QUOTIENT (q, n, c, -);
+  /* -convert_int16 (cmp), not -(cmp): the same value, but Oclgrind 21.10
+   * gives 255 for -(cmp) of a true lane. */
+  CORRECT_QUOTIENT (q, n, c, -convert_int16);
   return q;
 }
 
