@@ -498,10 +498,8 @@ typedef uint16 column16_t;
 #endif
 
 #if DEPTH == 16
-typedef ushort16 elem16_t;
 #define ELEM16(v) convert_ushort16 (v)
 #else
-typedef uchar16 elem16_t;
 #define ELEM16(v) convert_uchar16 (v)
 #endif
 

@@ -81,7 +81,7 @@ typedef uchar16 elem16_t;
 
 #ifdef GST_CL_WIDE
 /* WIDE values from p, of which the first n (1 to WIDE) are in the row:
- * zeros for the others. */
+ * zeros for the others (elem16_t: WIDE values of elem_t). */
 static elem16_t
 load_row_end (__global const elem_t * p, int n)
 {
