@@ -77,19 +77,21 @@ gst_cl_context_init (GstCLContext * self)
       release_program);
 }
 
-/* Kernels, memory objects and samplers belong to the elements, which
- * release them before they drop the context: any left is their leak. */
+/* Kernels, memory objects, samplers and events belong to the elements
+ * and memories, which release them before they drop the context: any left
+ * is their leak. */
 static void
 check_released (GstCLContext * self)
 {
   gint kernels = gst_cl_context_count_live (self, GST_CL_OBJECT_KERNEL);
   gint mems = gst_cl_context_count_live (self, GST_CL_OBJECT_MEM);
   gint samplers = gst_cl_context_count_live (self, GST_CL_OBJECT_SAMPLER);
+  gint events = gst_cl_context_count_live (self, GST_CL_OBJECT_EVENT);
 
-  if (kernels || mems || samplers)
+  if (kernels || mems || samplers || events)
     g_critical ("OpenCL context on %s finalized with %d kernels, %d memory "
-        "objects and %d samplers never released", self->info->device_name,
-        kernels, mems, samplers);
+        "objects, %d samplers and %d events never released",
+        self->info->device_name, kernels, mems, samplers, events);
 }
 
 static void
@@ -106,6 +108,10 @@ gst_cl_context_finalize (GObject * object)
   g_mutex_clear (&self->programs_lock);
   if (self->queue) {
     clReleaseCommandQueue (self->queue);
+    count_released (self, GST_CL_OBJECT_QUEUE);
+  }
+  if (self->download_queue) {
+    clReleaseCommandQueue (self->download_queue);
     count_released (self, GST_CL_OBJECT_QUEUE);
   }
   if (self->context)
@@ -174,6 +180,13 @@ gst_cl_context_new (const GstCLDeviceInfo * info, GError ** error)
   if (!gst_cl_check (status, error, "Creating the OpenCL command queue"))
     goto failed;
   count_created (self, GST_CL_OBJECT_QUEUE);
+  if (!info->host_unified) {
+    self->download_queue = clCreateCommandQueue (self->context, info->device,
+        0, &status);
+    if (!gst_cl_check (status, error, "Creating the OpenCL download queue"))
+      goto failed;
+    count_created (self, GST_CL_OBJECT_QUEUE);
+  }
   choose_local_size (self);
 
   GST_INFO_OBJECT (self, "new context on %s / %s", info->platform_name,
@@ -715,6 +728,81 @@ gst_cl_clear_sampler (GstCLContext * context, cl_sampler * sampler)
     count_released (context, GST_CL_OBJECT_SAMPLER);
   }
   *sampler = NULL;
+}
+
+/**
+ * gst_cl_context_mark_queue:
+ *
+ * Returns: (transfer full): an event (gst_cl_clear_event()) that completes
+ * once every command enqueued so far on @context's queue has, or %NULL.
+ */
+cl_event
+gst_cl_context_mark_queue (GstCLContext * self, GError ** error)
+{
+  cl_event event = NULL;
+
+  if (!gst_cl_check (clEnqueueMarkerWithWaitList (self->queue, 0, NULL,
+              &event), error, "Marking the OpenCL queue"))
+    return NULL;
+  /* Commands of other queues will wait for it: submit it now. */
+  clFlush (self->queue);
+  return gst_cl_event_take (self, event);
+}
+
+/**
+ * gst_cl_context_wait_for:
+ *
+ * Makes the commands enqueued on @context's queue from now on wait for
+ * @event (a command of another queue); where the device refuses the
+ * barrier, waits for @event here.
+ */
+void
+gst_cl_context_wait_for (GstCLContext * self, cl_event event)
+{
+  cl_int status = clEnqueueBarrierWithWaitList (self->queue, 1, &event, NULL);
+
+  if (status != CL_SUCCESS) {
+    GST_DEBUG_OBJECT (self, "no barrier (%s): waiting on the host",
+        gst_cl_error_name (status));
+    clWaitForEvents (1, &event);
+  }
+}
+
+/**
+ * gst_cl_event_take:
+ *
+ * Counts @event, just made by a command enqueued through @context, as an
+ * object of @context (%GST_CL_OBJECT_EVENT). Returns: @event.
+ */
+cl_event
+gst_cl_event_take (GstCLContext * self, cl_event event)
+{
+  count_created (self, GST_CL_OBJECT_EVENT);
+  return event;
+}
+
+/**
+ * gst_cl_event_ref:
+ *
+ * Returns: another reference to @event, counted as gst_cl_event_take()
+ * does; each is released with gst_cl_clear_event().
+ */
+cl_event
+gst_cl_event_ref (GstCLContext * self, cl_event event)
+{
+  clRetainEvent (event);
+  return gst_cl_event_take (self, event);
+}
+
+/* Releases *@event's reference, if set, and clears it. */
+void
+gst_cl_clear_event (GstCLContext * context, cl_event * event)
+{
+  if (*event) {
+    clReleaseEvent (*event);
+    count_released (context, GST_CL_OBJECT_EVENT);
+  }
+  *event = NULL;
 }
 
 gboolean

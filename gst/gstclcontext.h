@@ -26,6 +26,7 @@ typedef enum
   GST_CL_OBJECT_KERNEL,
   GST_CL_OBJECT_MEM,
   GST_CL_OBJECT_SAMPLER,
+  GST_CL_OBJECT_EVENT,          /* references held: gst_cl_event_ref() */
   GST_CL_N_OBJECT_TYPES,
 } GstCLObjectType;
 
@@ -41,6 +42,10 @@ struct _GstCLContext
   /* In order; enqueueing is thread-safe, so elements in different streaming
    * threads share it. */
   cl_command_queue queue;
+  /* On devices that do not share host memory: the reads of frames into
+   * pinned host memory, which run on while the next frame is written to
+   * the device (gst_cl_frame_download()). NULL elsewhere. */
+  cl_command_queue download_queue;
   /* GST_CL_PROFILE set: kernels are timed with profiling events */
   gboolean profiling;
 
@@ -97,6 +102,14 @@ gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
 void gst_cl_clear_kernel (GstCLContext * context, cl_kernel * kernel);
 void gst_cl_clear_mem (GstCLContext * context, cl_mem * mem);
 void gst_cl_clear_sampler (GstCLContext * context, cl_sampler * sampler);
+
+cl_event gst_cl_context_mark_queue (GstCLContext * context, GError ** error);
+
+void gst_cl_context_wait_for (GstCLContext * context, cl_event event);
+
+cl_event gst_cl_event_take (GstCLContext * context, cl_event event);
+cl_event gst_cl_event_ref (GstCLContext * context, cl_event event);
+void gst_cl_clear_event (GstCLContext * context, cl_event * event);
 
 gint gst_cl_context_count_live (GstCLContext * context, GstCLObjectType type);
 

@@ -284,11 +284,14 @@ probe_device (GstCLDeviceInfo * info)
       sizeof (info->local_mem_size), &info->local_mem_size, NULL);
 
   /* Deprecated in OpenCL 2.0 but still answered; CPU devices share host
-   * memory by nature. */
+   * memory by nature. GST_CL_COPY_FRAMES=1 makes any device act as one
+   * that does not (frames copied, pinned host memory, reads left running),
+   * so that a CPU device runs a discrete GPU's paths. */
   clGetDeviceInfo (device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof (unified),
       &unified, NULL);
-  info->host_unified = unified == CL_TRUE
-      || (info->type & CL_DEVICE_TYPE_CPU) != 0;
+  info->host_unified = (unified == CL_TRUE
+      || (info->type & CL_DEVICE_TYPE_CPU) != 0)
+      && !g_getenv ("GST_CL_COPY_FRAMES");
   info->image_support = images == CL_TRUE;
   if (info->image_support) {
     clGetDeviceInfo (device, CL_DEVICE_IMAGE2D_MAX_WIDTH,

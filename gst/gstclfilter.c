@@ -837,8 +837,10 @@ process_frame (GstCLFilter * self, const FrameSide * in, FrameSide * out,
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   gboolean ok;
 
-  ok = attach_output (self, out, error)
-      && attach_input (self, in, error)
+  /* The input first: its upload runs under the previous frame's download,
+   * which the output's kernels wait for (gst_cl_frame_attach()). */
+  ok = attach_input (self, in, error)
+      && attach_output (self, out, error)
       && klass->process (self, &priv->in, &priv->out, error);
   if (ok && out->host)
     ok = gst_cl_frame_download (&priv->out, priv->device.context, out->host,

@@ -204,8 +204,8 @@ gst_cl_choose_storage (GstCLStorage setting, const GstCLDeviceInfo * device,
  *
  * Lays out and allocates a device frame for @info in @memory. Where the
  * device shares host memory and frames are buffers, kernels will use the
- * mapped frames in place (GST_CL_COPY_FRAMES=1 copies them instead, to
- * measure what that saves).
+ * mapped frames in place (GST_CL_COPY_FRAMES=1 copies them instead, as on
+ * a device that does not share host memory).
  */
 gboolean
 gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
@@ -219,7 +219,7 @@ gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
   }
   frame->context = context;
   frame->in_place = memory == GST_CL_STORAGE_BUFFER
-      && context->info->host_unified && !g_getenv ("GST_CL_COPY_FRAMES");
+      && context->info->host_unified;
   return alloc_planes (frame, context, error);
 }
 
@@ -254,20 +254,25 @@ gst_cl_frame_release (GstCLFrame * frame)
     gst_cl_clear_mem (frame->context, &frame->planes[p].mem);
   }
   g_clear_pointer (&frame->staging, gst_cl_staging_free);
+  if (frame->read_done)
+    gst_cl_clear_event (frame->context, &frame->read_done);
   frame->n_planes = 0;
 }
 
-/* Copies one plane between host rows of any stride and the device. */
+/* Copies one plane between host rows of any stride and the device, on
+ * @queue. Uploads may run on while the caller goes on (the kernels after
+ * them on the in-order queue wait for them); downloads too where @done is
+ * given, else they block. A download waits for @after where given. */
 static cl_int
-transfer_plane (GstCLContext * context, const GstCLPlane * plane,
-    GstCLStorage memory, gboolean upload, gpointer data, gsize stride)
+transfer_plane (cl_command_queue queue, const GstCLPlane * plane,
+    GstCLStorage memory, gboolean upload, gpointer data, gsize stride,
+    cl_event after, cl_event * done)
 {
   const gsize origin[3] = { 0, 0, 0 };
   const gsize row_bytes = plane_row_bytes (plane);
-  cl_command_queue queue = context->queue;
-  /* Uploads may run on while the caller goes on: the download that ends
-   * every frame waits for them, on the in-order queue. */
-  cl_bool blocking = upload ? CL_FALSE : CL_TRUE;
+  cl_bool blocking = upload || done ? CL_FALSE : CL_TRUE;
+  cl_uint n_after = after ? 1 : 0;
+  const cl_event *wait = after ? &after : NULL;
 
   if (memory == GST_CL_STORAGE_IMAGE) {
     const gsize region[3] = { plane->width, plane->height, 1 };
@@ -275,22 +280,22 @@ transfer_plane (GstCLContext * context, const GstCLPlane * plane,
         clEnqueueWriteImage (queue, plane->mem, blocking, origin, region,
         stride, 0, data, 0, NULL, NULL) :
         clEnqueueReadImage (queue, plane->mem, blocking, origin, region,
-        stride, 0, data, 0, NULL, NULL);
+        stride, 0, data, n_after, wait, done);
   }
   if (stride == row_bytes) {
     gsize size = row_bytes * plane->height;
     return upload ?
         clEnqueueWriteBuffer (queue, plane->mem, blocking, 0, size, data, 0,
         NULL, NULL) :
-        clEnqueueReadBuffer (queue, plane->mem, blocking, 0, size, data, 0,
-        NULL, NULL);
+        clEnqueueReadBuffer (queue, plane->mem, blocking, 0, size, data,
+        n_after, wait, done);
   } else {
     const gsize region[3] = { row_bytes, plane->height, 1 };
     return upload ?
         clEnqueueWriteBufferRect (queue, plane->mem, blocking, origin, origin,
         region, row_bytes, 0, stride, 0, data, 0, NULL, NULL) :
         clEnqueueReadBufferRect (queue, plane->mem, blocking, origin, origin,
-        region, row_bytes, 0, stride, 0, data, 0, NULL, NULL);
+        region, row_bytes, 0, stride, 0, data, n_after, wait, done);
   }
 }
 
@@ -352,8 +357,8 @@ upload_planes (const GstVideoFrame * vframe, gpointer user_data,
     if (plane->wrapper)
       continue;
     plane->pitch = plane->width * plane->channels;
-    status = transfer_plane (context, plane, frame->memory, TRUE, data,
-        stride);
+    status = transfer_plane (context->queue, plane, frame->memory, TRUE,
+        data, stride, NULL, NULL);
     if (status != CL_SUCCESS) {
       set_transfer_error (error, frame, p, TRUE, status);
       return FALSE;
@@ -385,13 +390,20 @@ gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
  *
  * Makes @vframe's planes the kernels' output where they can be used in
  * place; the others are written to the device storage and copied out by
- * gst_cl_frame_download(). Returns whether every plane is in place.
+ * gst_cl_frame_download(), and the kernels enqueued from now on wait for
+ * the previous frame's copy out of that storage. Returns whether every
+ * plane is in place.
  */
 gboolean
 gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe)
 {
   gboolean all = TRUE;
+
+  if (frame->read_done) {
+    gst_cl_context_wait_for (context, frame->read_done);
+    gst_cl_clear_event (context, &frame->read_done);
+  }
 
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
@@ -461,17 +473,56 @@ gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
   return TRUE;
 }
 
+/* Copies the planes into @vframe, in @pinned, on the download queue once
+ * the kernels are done, and leaves the copy running: the next frame's
+ * upload goes on under it (the bus carries both ways at once), a map of
+ * @pinned waits for it, and so do the next kernels writing the planes
+ * (gst_cl_frame_attach()). */
+static gboolean
+download_later (GstCLFrame * frame, GstCLContext * context,
+    GstVideoFrame * vframe, GstMemory * pinned, GError ** error)
+{
+  cl_event kernels = gst_cl_context_mark_queue (context, error);
+  cl_event read = NULL;
+  cl_int status = CL_SUCCESS;
+  guint p;
+
+  if (kernels == NULL)
+    return FALSE;
+  for (p = 0; p < frame->n_planes && status == CL_SUCCESS; p++) {
+    /* On the in-order queue the last read's end is every read's. */
+    status = transfer_plane (context->download_queue, &frame->planes[p],
+        frame->memory, FALSE, GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
+        GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p), kernels,
+        p + 1 == frame->n_planes ? &read : NULL);
+  }
+  gst_cl_clear_event (context, &kernels);
+  if (status != CL_SUCCESS) {
+    set_transfer_error (error, frame, p - 1, FALSE, status);
+    clFinish (context->download_queue);
+    return FALSE;
+  }
+  gst_cl_clear_event (context, &frame->read_done);
+  frame->read_done = gst_cl_pinned_memory_leave_read (pinned, read);
+  return gst_cl_context_finish (context, error);
+}
+
 /**
  * gst_cl_frame_download:
  *
  * Waits for the kernels and brings their output into @vframe: planes used
  * in place are mapped (which makes the host's view current), the others
- * are copied.
+ * are copied. A copy into pinned memory of the device may still run when
+ * this returns (a map of that memory waits for it).
  */
 gboolean
 gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe, GError ** error)
 {
+  GstMemory *pinned = gst_cl_pinned_memory_of_frame (context, vframe);
+
+  if (pinned)
+    return download_later (frame, context, vframe, pinned, error);
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
     cl_int status;
@@ -486,9 +537,9 @@ gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
         status = clEnqueueUnmapMemObject (context->queue, plane->wrapper,
             mapped, 0, NULL, NULL);
     } else {
-      status = transfer_plane (context, plane, frame->memory, FALSE,
+      status = transfer_plane (context->queue, plane, frame->memory, FALSE,
           GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
-          GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p));
+          GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p), NULL, NULL);
     }
     if (status != CL_SUCCESS) {
       set_transfer_error (error, frame, p, FALSE, status);

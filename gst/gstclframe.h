@@ -59,6 +59,10 @@ typedef struct
   /* Pinned memory that large pageable input frames are copied into before
    * their upload (gst_cl_staging_stage()), made on first use. */
   GstCLStaging *staging;
+  /* The read of the planes into pinned host memory still running on the
+   * download queue (gst_cl_frame_download()): the next kernels writing
+   * them wait for it. */
+  cl_event read_done;
   guint n_planes;
   GstCLPlane planes[GST_VIDEO_MAX_PLANES];
 } GstCLFrame;

@@ -3,6 +3,8 @@
  */
 #include "gstclmemory.h"
 
+#include "gstclpinned.h"
+
 GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_debug);
 #define GST_CAT_DEFAULT gst_cl_memory_debug
 
@@ -41,6 +43,10 @@ typedef struct
   /* Sub-buffers made so far, kept for the memory's life: a pool's frame
    * is used with the same planes frame after frame. */
   GArray *sub_buffers;          /* of GstCLSubBuffer */
+  /* A read of the frame into pinned memory left running on the download
+   * queue (gst_cl_buffer_read_frame()): the next use of the memory on the
+   * context's queue waits for it (wait_for_read()). */
+  cl_event read;
 } GstCLMemory;
 
 G_DEFINE_TYPE_WITH_CODE (GstCLAllocator, gst_cl_allocator,
@@ -51,6 +57,20 @@ static GstCLMemory *
 root_of (GstMemory * mem)
 {
   return (GstCLMemory *) (mem->parent ? mem->parent : mem);
+}
+
+/* Makes the commands enqueued on the context's queue from now on wait for
+ * the read of @root left running, if any: before anything may write the
+ * memory (its pool hands it out again once the read's frame is gone). */
+static void
+wait_for_read (GstCLMemory * root)
+{
+  g_mutex_lock (&root->lock);
+  if (root->read) {
+    gst_cl_context_wait_for (root->context, root->read);
+    gst_cl_clear_event (root->context, &root->read);
+  }
+  g_mutex_unlock (&root->lock);
 }
 
 static GstCLMemory *
@@ -128,6 +148,7 @@ cl_free (GstAllocator * allocator, GstMemory * memory)
       gst_cl_clear_mem (mem->context, &g_array_index (mem->sub_buffers,
               GstCLSubBuffer, i).sub_buffer);
     gst_cl_clear_mem (mem->context, &mem->buffer);
+    gst_cl_clear_event (mem->context, &mem->read);
   }
   g_array_unref (mem->sub_buffers);
   g_mutex_clear (&mem->lock);
@@ -153,6 +174,8 @@ map_host (GstCLMemory * root, GstMapFlags flags)
   GstMemory *mem = GST_MEMORY_CAST (root);
   cl_int status = CL_SUCCESS;
 
+  if (flags & GST_MAP_WRITE)
+    wait_for_read (root);
   g_mutex_lock (&root->lock);
   if (root->host_maps == 0)
     root->host = clEnqueueMapBuffer (root->context->queue, root->buffer,
@@ -195,6 +218,8 @@ cl_map (GstMemory * mem, GstMapInfo * info, gsize maxsize)
   GstCLMemory *root = root_of (mem);
 
   if (info->flags & GST_MAP_CL) {
+    if (info->flags & GST_MAP_WRITE)
+      wait_for_read (root);
     clRetainMemObject (root->buffer);
     /* gst_memory_map() adds the memory's offset to what this returns:
      * take it off, so that info->data is the cl_mem itself. */
@@ -469,6 +494,8 @@ gst_cl_memory_get_sub_buffer (GstMemory * mem, gsize offset, gsize size,
         gst_cl_context_get_base_align (self->context));
     return NULL;
   }
+  /* Kernels may write what they take. */
+  wait_for_read (root_of (mem));
   if (mem->offset + offset == 0)
     return root_of (mem)->buffer;
   return cached_sub_buffer (root_of (mem), mem->offset + offset, size, error);
@@ -535,11 +562,13 @@ device_layout (GstBuffer * buffer, const GstVideoInfo * info,
 }
 
 /* Enqueues the copy of @plane between the host frame and @mem laid out
- * as @layout; blocks if @blocking. */
+ * as @layout on @queue, after @after where given; blocks unless @done is
+ * given (then the copy's event) or @blocking is FALSE. */
 static cl_int
 enqueue_plane_copy (GstCLMemory * mem, const GstVideoInfo * layout,
     const GstVideoFrame * frame, guint plane, gboolean to_device,
-    cl_bool blocking, GError ** error)
+    cl_command_queue queue, cl_bool blocking, cl_event after,
+    cl_event * done, GError ** error)
 {
   const GstVideoInfo *info = &frame->info;
   GstCLPlaneRegion r;
@@ -548,8 +577,9 @@ enqueue_plane_copy (GstCLMemory * mem, const GstVideoInfo * layout,
   gsize region[3];
   gsize host_stride = GST_VIDEO_FRAME_PLANE_STRIDE (frame, plane);
   gpointer data = GST_VIDEO_FRAME_PLANE_DATA (frame, plane);
-  cl_command_queue queue = mem->context->queue;
   cl_mem buffer = root_of (&mem->mem)->buffer;
+  cl_uint n_after = after ? 1 : 0;
+  const cl_event *wait = after ? &after : NULL;
 
   plane_region (info, layout, plane, &r);
   if (r.stride < r.row_bytes || r.offset + r.size > mem->mem.size) {
@@ -563,6 +593,7 @@ enqueue_plane_copy (GstCLMemory * mem, const GstVideoInfo * layout,
     return CL_INVALID_VALUE;
   }
   device_origin[0] = mem->mem.offset + r.offset;
+  blocking = blocking && done == NULL;
   /* Rows laid out alike on both sides: one contiguous copy, as the
    * elements' own uploads make (a rectangle copy can be slower). */
   if (host_stride == r.stride)
@@ -570,7 +601,7 @@ enqueue_plane_copy (GstCLMemory * mem, const GstVideoInfo * layout,
         clEnqueueWriteBuffer (queue, buffer, blocking, device_origin[0],
         r.size, data, 0, NULL, NULL) :
         clEnqueueReadBuffer (queue, buffer, blocking, device_origin[0],
-        r.size, data, 0, NULL, NULL);
+        r.size, data, n_after, wait, done);
   region[0] = r.row_bytes;
   region[1] = r.rows;
   region[2] = 1;
@@ -578,33 +609,62 @@ enqueue_plane_copy (GstCLMemory * mem, const GstVideoInfo * layout,
       clEnqueueWriteBufferRect (queue, buffer, blocking, device_origin,
       host_origin, region, r.stride, 0, host_stride, 0, data, 0, NULL, NULL) :
       clEnqueueReadBufferRect (queue, buffer, blocking, device_origin,
-      host_origin, region, r.stride, 0, host_stride, 0, data, 0, NULL, NULL);
+      host_origin, region, r.stride, 0, host_stride, 0, data, n_after, wait,
+      done);
 }
 
 /* Copies every plane between @frame (mapped for the host, any strides)
- * and @buffer (one GstCLMemory). */
+ * and @buffer (one GstCLMemory). A read into pinned memory runs on the
+ * download queue once the commands enqueued before are done, and is left
+ * running: the next frame's upload goes on under it, a map of the pinned
+ * memory waits for it, and so does the next use of @buffer's memory on
+ * the context's queue (wait_for_read()). */
 static gboolean
 copy_frame (GstBuffer * buffer, const GstVideoFrame * frame,
     gboolean to_device, GError ** error)
 {
   GstCLMemory *mem = (GstCLMemory *) gst_buffer_peek_memory (buffer, 0);
+  GstCLMemory *root;
+  GstCLContext *context;
   guint n_planes = GST_VIDEO_FRAME_N_PLANES (frame);
+  GstMemory *pinned;
+  cl_command_queue queue;
+  cl_event before = NULL, read = NULL;
   GstVideoInfo layout;
   cl_int status = CL_SUCCESS;
   guint p;
 
   g_return_val_if_fail (gst_buffer_n_memory (buffer) == 1
       && gst_is_cl_memory (GST_MEMORY_CAST (mem)), FALSE);
+  root = root_of (GST_MEMORY_CAST (mem));
+  context = mem->context;
+  pinned = to_device ? NULL : gst_cl_pinned_memory_of_frame (context, frame);
+  queue = pinned ? context->download_queue : context->queue;
+  if (to_device)
+    wait_for_read (root);
+  if (pinned && !(before = gst_cl_context_mark_queue (context, error)))
+    return FALSE;
   device_layout (buffer, &frame->info, &layout);
-  /* Only the last copy blocks: the in-order queue has run the others
-   * by then, and the host frame may go once this returns. */
+  /* Only the last copy blocks (or gives its event): the in-order queue
+   * has run the others by then, and the host frame may go once this
+   * returns. */
   for (p = 0; p < n_planes && status == CL_SUCCESS; p++)
-    status = enqueue_plane_copy (mem, &layout, frame, p, to_device,
-        p + 1 == n_planes, error);
+    status = enqueue_plane_copy (mem, &layout, frame, p, to_device, queue,
+        p + 1 == n_planes, before, pinned && p + 1 == n_planes ? &read :
+        NULL, error);
+  if (before)
+    gst_cl_clear_event (context, &before);
+  if (status == CL_SUCCESS && pinned) {
+    read = gst_cl_pinned_memory_leave_read (pinned, read);
+    g_mutex_lock (&root->lock);
+    gst_cl_clear_event (context, &root->read);
+    root->read = read;
+    g_mutex_unlock (&root->lock);
+  }
   if (status == CL_SUCCESS)
     return TRUE;
 
-  clFinish (mem->context->queue);
+  clFinish (queue);
   if (error && *error == NULL)
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
         "%s plane %u of a %dx%d %s frame failed: %s (%d)", to_device ?
@@ -635,7 +695,8 @@ gst_cl_buffer_write_frame (GstBuffer * buffer, const GstVideoFrame * frame,
  * @frame: mapped for writing
  *
  * Reads @buffer's pixels into @frame, waiting for the commands enqueued
- * before (see gst_cl_buffer_write_frame()).
+ * before (see gst_cl_buffer_write_frame()); into pinned memory of the
+ * device, leaves the read running (a map of that memory waits for it).
  */
 gboolean
 gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,

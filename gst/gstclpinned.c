@@ -19,12 +19,15 @@ struct _GstCLPinnedAllocator
   GstCLContext *context;
 };
 
-/* A shared (sub-)memory has no buffer of its own: its parent keeps it. */
+/* A shared (sub-)memory has no buffer of its own: its parent keeps it,
+ * and the read under way into it. */
 typedef struct
 {
   GstMemory mem;
   cl_mem buffer;
   guint8 *data;                 /* the mapped buffer, from offset 0 */
+  GMutex lock;
+  cl_event pending;             /* a read into the memory, under lock */
 } GstCLPinnedMemory;
 
 G_DEFINE_TYPE (GstCLPinnedAllocator, gst_cl_pinned_allocator,
@@ -59,11 +62,39 @@ pinned_alloc (GstAllocator * allocator, gsize size,
     return NULL;
   }
 
+  g_mutex_init (&mem->lock);
   offset = (params->align + 1 - (GPOINTER_TO_SIZE (mem->data) &
           params->align)) & params->align;
   gst_memory_init (GST_MEMORY_CAST (mem), params->flags, allocator, NULL,
       maxsize, params->align, offset + params->prefix, size);
   return GST_MEMORY_CAST (mem);
+}
+
+/* Waits for the read under way into @memory's buffer, if any; FALSE if
+ * it failed. */
+static gboolean
+wait_for_pending (GstMemory * memory)
+{
+  GstCLPinnedMemory *root = (GstCLPinnedMemory *)
+      (memory->parent ? memory->parent : memory);
+  GstCLContext *context = GST_CL_PINNED_ALLOCATOR (memory->allocator)->context;
+  cl_int status = CL_SUCCESS, done = CL_COMPLETE;
+
+  g_mutex_lock (&root->lock);
+  if (root->pending) {
+    status = clWaitForEvents (1, &root->pending);
+    clGetEventInfo (root->pending, CL_EVENT_COMMAND_EXECUTION_STATUS,
+        sizeof (done), &done, NULL);
+    gst_cl_clear_event (context, &root->pending);
+  }
+  g_mutex_unlock (&root->lock);
+  if (status != CL_SUCCESS || done < 0) {
+    GST_ERROR ("reading a frame into pinned memory failed: %s (%d)",
+        gst_cl_error_name (status != CL_SUCCESS ? status : done),
+        status != CL_SUCCESS ? status : done);
+    return FALSE;
+  }
+  return TRUE;
 }
 
 static void
@@ -73,16 +104,21 @@ pinned_free (GstAllocator * allocator, GstMemory * memory)
   GstCLPinnedMemory *mem = (GstCLPinnedMemory *) memory;
 
   if (mem->buffer) {
+    wait_for_pending (memory);
     clEnqueueUnmapMemObject (self->context->queue, mem->buffer, mem->data, 0,
         NULL, NULL);
     gst_cl_clear_mem (self->context, &mem->buffer);
+    g_mutex_clear (&mem->lock);
   }
   g_free (mem);
 }
 
+/* The host sees the memory once the read into it is done. */
 static gpointer
 pinned_map (GstMemory * memory, gsize maxsize, GstMapFlags flags)
 {
+  if (!wait_for_pending (memory))
+    return NULL;
   return ((GstCLPinnedMemory *) memory)->data;
 }
 
@@ -151,6 +187,64 @@ gst_cl_pinned_allocator_new (GstCLContext * context)
   gst_object_ref_sink (self);
   self->context = gst_object_ref (context);
   return GST_ALLOCATOR_CAST (self);
+}
+
+/* Whether @mem comes from a GstCLPinnedAllocator of @context. */
+static gboolean
+is_pinned_memory_of (GstMemory * mem, GstCLContext * context)
+{
+  return mem != NULL && GST_IS_CL_PINNED_ALLOCATOR (mem->allocator)
+      && GST_CL_PINNED_ALLOCATOR (mem->allocator)->context == context;
+}
+
+/**
+ * gst_cl_pinned_memory_of_frame:
+ *
+ * Returns: (transfer none) (nullable): the pinned memory of @context that
+ * @frame (mapped for the host) is all in, where @context's device has a
+ * queue for reads left running (%GstCLContext.download_queue); else %NULL.
+ */
+GstMemory *
+gst_cl_pinned_memory_of_frame (GstCLContext * context,
+    const GstVideoFrame * frame)
+{
+  GstMemory *mem;
+
+  if (context->download_queue == NULL || frame->buffer == NULL
+      || gst_buffer_n_memory (frame->buffer) != 1)
+    return NULL;
+  mem = gst_buffer_peek_memory (frame->buffer, 0);
+  return is_pinned_memory_of (mem, context) ? mem : NULL;
+}
+
+/**
+ * gst_cl_pinned_memory_leave_read:
+ * @mem: pinned memory (gst_cl_pinned_memory_of_frame())
+ * @read: (transfer full): the last read into @mem, just enqueued on the
+ *   download queue (not counted yet)
+ *
+ * Leaves @read running: mapping @mem, or freeing it, waits for it first.
+ * An earlier read still pending comes before @read on the same in-order
+ * queue.
+ *
+ * Returns: (transfer full): another reference to @read (for the commands
+ * that must wait for it: those writing what it reads), to release with
+ * gst_cl_clear_event().
+ */
+cl_event
+gst_cl_pinned_memory_leave_read (GstMemory * mem, cl_event read)
+{
+  GstCLPinnedMemory *root = (GstCLPinnedMemory *)
+      (mem->parent ? mem->parent : mem);
+  GstCLContext *context = GST_CL_PINNED_ALLOCATOR (mem->allocator)->context;
+
+  clFlush (context->download_queue);
+  read = gst_cl_event_take (context, read);
+  g_mutex_lock (&root->lock);
+  gst_cl_clear_event (context, &root->pending);
+  root->pending = read;
+  g_mutex_unlock (&root->lock);
+  return gst_cl_event_ref (context, read);
 }
 
 /**

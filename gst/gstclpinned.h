@@ -4,7 +4,8 @@
  * GstCLPinnedAllocator: host memory the device can reach by DMA (a mapped
  * CL_MEM_ALLOC_HOST_PTR buffer, which drivers such as NVIDIA's pin), so
  * that frames move between host and device at the bus's speed rather than
- * through the driver's staging copies.
+ * through the driver's staging copies. A read into it may be left
+ * running (gst_cl_pinned_memory_leave_read()): a map waits for it.
  *
  * GstCLStaging: for frames that come in ordinary (pageable) memory, a
  * pinned copy made by a few threads at once, which large frames reach the
@@ -24,6 +25,11 @@ G_DECLARE_FINAL_TYPE (GstCLPinnedAllocator, gst_cl_pinned_allocator, GST,
     CL_PINNED_ALLOCATOR, GstAllocator)
 
 GstAllocator *gst_cl_pinned_allocator_new (GstCLContext * context);
+
+GstMemory *gst_cl_pinned_memory_of_frame (GstCLContext * context,
+    const GstVideoFrame * frame);
+
+cl_event gst_cl_pinned_memory_leave_read (GstMemory * mem, cl_event read);
 
 GstBufferPool *gst_cl_pinned_pool_new (GstAllocator * allocator,
     GstCaps * caps, guint min_buffers);

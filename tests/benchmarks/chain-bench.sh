@@ -32,7 +32,10 @@
 # `filesink location=/dev/null`: fakesink never maps its buffers, and
 # cudadownload's output costs less where nothing maps it (0.82 against
 # 1.55 ms on an H100), so only a sink that maps them, as real sinks do,
-# compares the two fairly. Needs the plugin on GST_PLUGIN_PATH
+# compares the two fairly; and into `queue ! filesink`, where the sink maps
+# each buffer in a thread of its own, so that a download left running
+# (ours: into pinned memory) overlaps the next frame's upload. Needs the
+# plugin on GST_PLUGIN_PATH
 # (scripts/setup.sh, or tests/benchmarks/gpu-env.sh on the GPU machine).
 set -euo pipefail
 
@@ -142,17 +145,25 @@ if gst-inspect-1.0 cudascale >/dev/null 2>&1; then
     show "clupload ! clbicubicscale ! cldownload 1080p -> 4K" "$ours"
     show "clupload ... cldownload / cudaupload ... cudadownload" \
         "$(calc "$ours / $cuda")"
-    mapping_sink='filesink location=/dev/null'
-    measure t "$src_hd" "$mapping_sink"
-    base_mapped=$t
-    measure t "$cuda_pipe" "$mapping_sink"
-    cuda_mapped=$(net "$t" "$base_mapped")
-    measure t "$ours_pipe" "$mapping_sink"
-    ours_mapped=$(net "$t" "$base_mapped")
-    show "the CUDA upscale into filesink (maps each buffer)" "$cuda_mapped"
-    show "ours into filesink (maps each buffer)" "$ours_mapped"
-    show "ours / the CUDA upscale, into filesink" \
-        "$(calc "$ours_mapped / $cuda_mapped")"
+    # The CUDA upscale, ours and our chain of three into SINK, net of the
+    # source into it: into_sink NAME SINK.
+    into_sink() {
+        local base cuda_in ours_in chain_in
+        measure base "$src_hd" "$2"
+        measure t "$cuda_pipe" "$2"
+        cuda_in=$(net "$t" "$base")
+        measure t "$ours_pipe" "$2"
+        ours_in=$(net "$t" "$base")
+        measure t "$chain_cl_pipe" "$2"
+        chain_in=$(net "$t" "$base")
+        show "the CUDA upscale into $1" "$cuda_in"
+        show "ours into $1" "$ours_in"
+        show "ours / the CUDA upscale, into $1" "$(calc "$ours_in / $cuda_in")"
+        show "chain in OpenCL memory into $1" "$chain_in"
+    }
+    into_sink "filesink (maps each buffer)" "filesink location=/dev/null"
+    into_sink "queue ! filesink" \
+        "queue max-size-buffers=4 ! filesink location=/dev/null"
     show "chain in OpenCL memory / cudaupload ... cudadownload" \
         "$(calc "$chain_cl / $cuda")"
     show "start-up ms of cudaupload ! cudascale ! cudadownload" \

@@ -14,7 +14,10 @@
  *   - writes only: staged by T threads copying parts of the frame into
  *     pinned memory at once, then one DMA; and through a buffer made on
  *     the pageable frame (CL_MEM_USE_HOST_PTR, made and released per
- *     frame) copied on the device.
+ *     frame) copied on the device;
+ *   - both ways at once: a read into pinned memory (the previous frame's
+ *     download) under way while a write from pageable memory (the next
+ *     frame's upload) is made, on one in-order queue and on two queues.
  * Before each write the pageable frame is written by the CPU, as a source
  * would have just done. Medians of R repetitions, in milliseconds, with
  * the bandwidth. NAME picks the first device whose name or vendor holds
@@ -38,7 +41,9 @@ typedef struct
   guint left;
   cl_context context;
   cl_command_queue queue;
+  cl_command_queue second_queue;
   cl_mem device_frame;
+  cl_mem device_output;
   cl_mem pinned_mem;
   guint8 *pinned;
   guint8 *pageable;
@@ -107,6 +112,11 @@ transfer_open (Transfer * t, cl_device_id device, gsize size)
   check (status, "clCreateContext");
   t->queue = clCreateCommandQueue (t->context, device, 0, &status);
   check (status, "clCreateCommandQueue");
+  t->second_queue = clCreateCommandQueue (t->context, device, 0, &status);
+  check (status, "clCreateCommandQueue (second)");
+  t->device_output = clCreateBuffer (t->context, CL_MEM_READ_WRITE, size,
+      NULL, &status);
+  check (status, "clCreateBuffer (device output)");
   t->device_frame = clCreateBuffer (t->context, CL_MEM_READ_WRITE, size, NULL,
       &status);
   check (status, "clCreateBuffer (device)");
@@ -134,7 +144,9 @@ transfer_close (Transfer * t)
   clFinish (t->queue);
   clReleaseMemObject (t->pinned_mem);
   clReleaseMemObject (t->device_frame);
+  clReleaseMemObject (t->device_output);
   clReleaseCommandQueue (t->queue);
+  clReleaseCommandQueue (t->second_queue);
   clReleaseContext (t->context);
   g_free (t->pageable);
   if (t->threads)
@@ -256,6 +268,21 @@ read_frame (Transfer * t, guint8 * host, guint chunks)
   }
 }
 
+/* The previous frame's read into pinned memory, on @read_queue, under
+ * way while the next frame is written from pageable memory. */
+static void
+read_under_write (Transfer * t, cl_command_queue read_queue)
+{
+  cl_event read;
+
+  check (clEnqueueReadBuffer (read_queue, t->device_output, CL_FALSE, 0,
+          t->size, t->pinned, 0, NULL, &read), "clEnqueueReadBuffer");
+  clFlush (read_queue);
+  write_frame (t, t->pageable, 0);
+  clWaitForEvents (1, &read);
+  clReleaseEvent (read);
+}
+
 static int
 compare_doubles (gconstpointer a, gconstpointer b)
 {
@@ -274,6 +301,8 @@ typedef enum
   READ_PAGEABLE,
   READ_PINNED,
   READ_STAGED,
+  DUPLEX_ONE_QUEUE,
+  DUPLEX_TWO_QUEUES,
 } Way;
 
 static gdouble
@@ -310,6 +339,12 @@ median_ms (Transfer * t, Way way, guint chunks, guint repeats)
         break;
       case READ_STAGED:
         read_frame (t, t->pageable, chunks);
+        break;
+      case DUPLEX_ONE_QUEUE:
+        read_under_write (t, t->queue);
+        break;
+      case DUPLEX_TWO_QUEUES:
+        read_under_write (t, t->second_queue);
         break;
     }
     ms[r] = (g_get_monotonic_time () - start) / 1000.0;
@@ -388,6 +423,10 @@ main (int argc, char **argv)
     report (&t, "read to pageable", READ_PAGEABLE, 0, repeats);
     report (&t, "read to pinned", READ_PINNED, 0, repeats);
     report_counts (&t, "read staged, %u chunks", READ_STAGED, 1, repeats);
+    report (&t, "read to pinned under a write from pageable, one queue",
+        DUPLEX_ONE_QUEUE, 0, repeats);
+    report (&t, "read to pinned under a write from pageable, two queues",
+        DUPLEX_TWO_QUEUES, 0, repeats);
     transfer_close (&t);
   }
   return 0;

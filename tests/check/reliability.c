@@ -267,6 +267,7 @@ rel_count_cl_objects (GstCLContext * context)
     gst_cl_context_count_live (context, GST_CL_OBJECT_KERNEL),
     gst_cl_context_count_live (context, GST_CL_OBJECT_MEM),
     gst_cl_context_count_live (context, GST_CL_OBJECT_SAMPLER),
+    gst_cl_context_count_live (context, GST_CL_OBJECT_EVENT),
   };
 
   return objects;
@@ -276,8 +277,8 @@ gchar *
 rel_cl_objects_to_string (const RelCLObjects * objects)
 {
   return g_strdup_printf ("%d queues, %d programs, %d kernels, %d memory "
-      "objects, %d samplers", objects->queues, objects->programs,
-      objects->kernels, objects->mems, objects->samplers);
+      "objects, %d samplers, %d events", objects->queues, objects->programs,
+      objects->kernels, objects->mems, objects->samplers, objects->events);
 }
 
 gboolean

@@ -67,6 +67,7 @@ typedef struct
   gint kernels;
   gint mems;
   gint samplers;
+  gint events;                  /* references our code holds */
 } RelCLObjects;
 
 RelCLObjects rel_count_cl_objects (GstCLContext * context);

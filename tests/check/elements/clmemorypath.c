@@ -15,7 +15,10 @@
  *   sees those pixels, also once the pipeline is gone, and writes the
  *   frames of the pool an element proposes for its OpenCL input;
  * - the output switches between OpenCL and system memory mid-stream with
- *   the same bytes frame by frame.
+ *   the same bytes frame by frame;
+ * - on devices that do not share host memory, output frames whose copy
+ *   into pinned memory was left running hold their own pixels when
+ *   mapped late.
  *
  * clupload and cldownload, exact to the byte (elements/clupload), move
  * frames into and out of OpenCL memory around the element under test.
@@ -91,10 +94,10 @@ assert_device_idle (const gchar * what)
 {
   RelCLObjects left = rel_count_cl_objects (shared_cl_context);
 
-  fail_unless (left.kernels == 0 && left.mems == 0 && left.samplers == 0,
-      "%s: the pipeline is gone, but %d kernels, %d memory objects and %d "
-      "samplers are not released", what, left.kernels, left.mems,
-      left.samplers);
+  fail_unless (left.kernels == 0 && left.mems == 0 && left.samplers == 0
+      && left.events == 0, "%s: the pipeline is gone, but %d kernels, %d "
+      "memory objects, %d samplers and %d events are not released", what,
+      left.kernels, left.mems, left.samplers, left.events);
 }
 
 static const gchar *
@@ -878,6 +881,111 @@ GST_START_TEST (test_renegotiation)
 
 GST_END_TEST;
 
+#define LATE_FRAMES 8
+#define LATE_WIDTH 640
+#define LATE_HEIGHT 360
+
+/* An RGBA frame of one colour, its own for each @i. */
+static GstBuffer *
+plain_frame (const GstVideoInfo * info, guint i, guint8 rgba[4])
+{
+  GstBuffer *buffer = gst_buffer_new_allocate (NULL,
+      GST_VIDEO_INFO_SIZE (info), NULL);
+  GstMapInfo map;
+
+  rgba[0] = 5 + 31 * i;
+  rgba[1] = 250 - 17 * i;
+  rgba[2] = 3 * i * i;
+  rgba[3] = 255;
+  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_WRITE));
+  for (gsize o = 0; o < map.size; o += 4)
+    memcpy (map.data + o, rgba, 4);
+  gst_buffer_unmap (buffer, &map);
+  return buffer;
+}
+
+/* Every pixel of @buffer (a frame of @info) is @rgba. */
+static void
+assert_plain (GstBuffer * buffer, const GstVideoInfo * info,
+    const guint8 rgba[4], guint i, const gchar * what)
+{
+  GstVideoFrame frame;
+
+  fail_unless (gst_video_frame_map (&frame, info, buffer, GST_MAP_READ));
+  for (gint y = 0; y < LATE_HEIGHT; y++) {
+    const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame,
+        0) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0);
+
+    for (gint x = 0; x < LATE_WIDTH; x++)
+      fail_unless (memcmp (row + 4 * x, rgba, 4) == 0, "%s: frame %u, "
+          "pixel (%d, %d): %u %u %u %u, not %u %u %u %u", what, i, x, y,
+          row[4 * x],
+          row[4 * x + 1], row[4 * x + 2], row[4 * x + 3], rgba[0], rgba[1],
+          rgba[2], rgba[3]);
+  }
+  gst_video_frame_unmap (&frame);
+}
+
+/* Where the copy out to the host is made: the element's own output in
+ * system memory, or cldownload after it. */
+static const gchar *const late_readers[] = {
+  "clboxblur radius=2 memory=buffer ! capsfilter caps=\"video/x-raw("
+      SYSTEM_FEATURE ")\"",
+  "clupload ! clboxblur radius=2 memory=buffer ! cldownload",
+};
+
+/* On a device that does not share host memory (run with
+ * GST_CL_COPY_FRAMES=1 on a CPU device), the output in system memory is
+ * pinned memory of a pool of ours, and the copy into it is left running
+ * (by the element, gst_cl_frame_download(), or by cldownload,
+ * gst_cl_buffer_read_frame()) while the next frame is uploaded: frames
+ * pushed one after the other and only then mapped, the last first, each
+ * hold their own pixels. A box blur of a frame of one colour is that
+ * colour exactly (integer sums), so a frame read before its copy ended,
+ * or after the next frame's kernels overwrote what it was copied from,
+ * shows. */
+GST_START_TEST (test_download_left_running)
+{
+  const gchar *description = late_readers[__i__];
+  GstVideoInfo info;
+  GstBuffer *out[LATE_FRAMES];
+  guint8 colours[LATE_FRAMES][4];
+  GstHarness *h;
+  gint events;
+
+  if (shared_cl_context->download_queue == NULL) {
+    GST_INFO ("%s shares host memory: its downloads are not left running",
+        shared_cl_context->info->device_name);
+    return;
+  }
+  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA,
+          LATE_WIDTH, LATE_HEIGHT));
+  h = start_harness (description, gst_video_info_to_caps (&info), NULL);
+  events = gst_cl_context_count_created (shared_cl_context,
+      GST_CL_OBJECT_EVENT);
+  for (guint i = 0; i < LATE_FRAMES; i++) {
+    fail_unless_equals_int (gst_harness_push (h, plain_frame (&info, i,
+                colours[i])), GST_FLOW_OK);
+  }
+  for (guint i = 0; i < LATE_FRAMES; i++) {
+    out[i] = gst_harness_pull (h);
+    fail_unless (out[i] != NULL);
+    fail_unless (gst_memory_is_type (gst_buffer_peek_memory (out[i], 0),
+            "GstCLPinnedMemory"), "%s: frame %u is not in pinned memory",
+        description, i);
+  }
+  fail_unless (gst_cl_context_count_created (shared_cl_context,
+          GST_CL_OBJECT_EVENT) > events, "%s: no read was left running",
+      description);
+  for (gint i = LATE_FRAMES - 1; i >= 0; i--) {
+    assert_plain (out[i], &info, colours[i], i, description);
+    gst_buffer_unref (out[i]);
+  }
+  stop_harness (h, description);
+}
+
+GST_END_TEST;
+
 static Suite *
 clmemorypath_suite (void)
 {
@@ -894,6 +1002,8 @@ clmemorypath_suite (void)
   tcase_add_test (tc, test_host_reads_cl_memory);
   tcase_add_test (tc, test_application_writes_cl_memory);
   tcase_add_test (tc, test_renegotiation);
+  tcase_add_loop_test (tc, test_download_left_running, 0,
+      G_N_ELEMENTS (late_readers));
   return s;
 }
 
