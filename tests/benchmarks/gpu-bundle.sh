@@ -8,6 +8,8 @@
 #
 # Defaults: build and .gpu-bundle (both relative to the repository). On the
 # other machine, run tests/benchmarks/gpu-env.sh from the bundle's parent.
+# GPU_BUNDLE_NVRTC and GPU_BUNDLE_OPENCV add the CUDA elements' compiler
+# and the opencv plugin (below); both together pass what can be carried.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -23,8 +25,8 @@ plugins="coreelements videotestsrc videoconvertscale app png multifile
     imagefreeze compositor debug coretracers"
 # The benchmark's peers, where installed: rotate (gst-plugins-bad) and the
 # CUDA elements (nvcodec, gst-plugins-bad: cudaupload, cudascale,
-# cudadownload). The opencv plugin (cvsmooth) pulls in far more than the
-# bundle may carry, so the blur peer is reported as not available there.
+# cudadownload). The opencv plugin (cvsmooth) comes only where asked for
+# (GPU_BUNDLE_OPENCV=1, below).
 optional_plugins="geometrictransform nvcodec"
 
 rm -rf "$out"
@@ -73,6 +75,37 @@ if [ -n "${GPU_BUNDLE_NVRTC:-}" ]; then
             xz -T0 -6 -c "$lib" >"$out/nvrtc/$(basename "$lib").xz"
         fi
     done
+fi
+
+# The opencv plugin (cvsmooth, the blur's peer) where GPU_BUNDLE_OPENCV=1.
+# Its libraries come to 194 MB, nearly all of it what
+# libopencv_imgcodecs loads (gdal, ffmpeg, ...), of which the plugin calls
+# only cv::imread, for elements other than cvsmooth. The bundle carries a
+# stand-in for that library instead, whose functions abort (cvsmooth
+# never calls them; loading needs them, as the plugin binds its symbols
+# at load time), and the plugin and its other libraries compressed, about
+# 15 MB (opencv.tar.xz; gpu-env.sh unpacks it).
+opencv_plugin="$plugin_dir/libgstopencv.so"
+if [ -n "${GPU_BUNDLE_OPENCV:-}" ] && [ -f "$opencv_plugin" ]; then
+    cv="$(mktemp -d)"
+    mkdir -p "$cv/opencv/lib" "$cv/opencv/plugins" "$cv/stub"
+    imgcodecs="$(ldd "$opencv_plugin" | awk '$1 ~ /^libopencv_imgcodecs/ { print $3 }')"
+    soname="$(basename "$imgcodecs")"
+    nm -D --defined-only "$imgcodecs" | awk '{ print $3 }' | sort -u >"$cv/defined"
+    nm -D --undefined-only "$opencv_plugin" | awk '{ print $2 }' |
+        sort -u | comm -12 - "$cv/defined" |
+        awk 'BEGIN { print "#include <stdlib.h>" }
+             { print "void " $1 " (void) { abort (); }" }' >"$cv/stub.c"
+    gcc -shared -fPIC -o "$cv/stub/$soname" -Wl,-soname,"$soname" "$cv/stub.c"
+    cp "$cv/stub/$soname" "$cv/opencv/lib/"
+    cp "$opencv_plugin" "$cv/opencv/plugins/"
+    LD_LIBRARY_PATH="$cv/stub" ldd "$opencv_plugin" |
+        awk '$3 ~ /^\// { print $1, $3 }' | while read -r name path; do
+        [[ "$name" =~ $skip || -e "$out/lib/$name" || -e "$cv/opencv/lib/$name" ]] ||
+            cp -L "$path" "$cv/opencv/lib/$name"
+    done
+    tar -C "$cv" -cf - opencv | xz -T0 -6 >"$out/opencv.tar.xz"
+    rm -rf "$cv"
 fi
 
 du -sh "$out"

@@ -27,3 +27,11 @@ if [ -f "$bundle/nvrtc/libnvrtc.so.12.xz" ]; then
     export LD_LIBRARY_PATH="$nvrtc:$LD_LIBRARY_PATH"
     export GST_CUDA_NVRTC_LIBNAME="$nvrtc/libnvrtc.so.12"
 fi
+# The opencv plugin (cvsmooth), where the bundle carries it (gpu-bundle.sh
+# with GPU_BUNDLE_OPENCV=1).
+if [ -f "$bundle/opencv.tar.xz" ]; then
+    opencv="${TMPDIR:-/tmp}/gst-opencl-opencv"
+    [ -d "$opencv" ] || xz -dc "$bundle/opencv.tar.xz" | tar -C "${TMPDIR:-/tmp}" -xf - --transform 's,^opencv,gst-opencl-opencv,'
+    export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:$opencv/lib"
+    export GST_PLUGIN_PATH="$GST_PLUGIN_PATH:$opencv/plugins"
+fi
