@@ -729,18 +729,27 @@ run_separable_segments (GstCLBoxBlur * self, cl_kernel * kernels,
       src->width, (src->height + SEGMENT_ROWS - 1) / SEGMENT_ROWS, error);
 }
 
-/* Bytes of box_tiles's local memory for @plan: the source pixels under a
- * tile's windows (@pixels), and their row-window sums for the tile's
- * columns (@hsums), each row padded to an odd number of elements. */
+/* box_tiles's local memory for @plan: the source pixels under a tile's
+ * windows (pixels), and their row-window sums for the tile's columns
+ * (hsums), each row padded to an odd number of elements (so that the
+ * items of a warp, on neighbouring rows, meet different banks). */
+typedef struct
+{
+  gint pixels_pitch, hsums_pitch;       /* in elements */
+  gsize pixels_bytes, hsums_bytes;
+} TileLayout;
+
 static void
-tile_local_bytes (const GstCLPlane * plane, const PlanePlan * plan,
-    gsize * pixels, gsize * hsums)
+tile_layout (const GstCLPlane * plane, const PlanePlan * plan,
+    TileLayout * layout)
 {
   gsize region_h = TILE_ITEMS_Y * TILE_ROWS + 2 * plan->ry;
 
-  *pixels = ((TILE_W + 2 * plan->rx) | 1) * region_h * plane->channels *
+  layout->pixels_pitch = (TILE_W + 2 * plan->rx) | 1;
+  layout->hsums_pitch = TILE_W + 1;
+  layout->pixels_bytes = layout->pixels_pitch * region_h * plane->channels *
       (plane->depth / 8);
-  *hsums = (TILE_W + 1) * region_h * plane->channels *
+  layout->hsums_bytes = layout->hsums_pitch * region_h * plane->channels *
       (plane->depth == 16 ? 4 : 2);
 }
 
@@ -751,14 +760,15 @@ uses_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
     const GstCLPlane * dst, const PlanePlan * plan)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  gsize pixels, hsums;
+  TileLayout layout;
 
-  tile_local_bytes (src, plan, &pixels, &hsums);
+  tile_layout (src, plan, &layout);
   return src->mem != dst->mem
       && plan->rx <= TILE_RADIUS && plan->ry <= TILE_RADIUS
       && gst_cl_context_kernel_group_size (context, kernel) >=
       TILE_W * TILE_ITEMS_Y
-      && pixels + hsums <= context->info->local_mem_size;
+      && layout.pixels_bytes + layout.hsums_bytes <=
+      context->info->local_mem_size;
 }
 
 static gboolean
@@ -771,10 +781,10 @@ run_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
   gsize groups[2] = { (src->width + TILE_W - 1) / TILE_W,
     (src->height + rows - 1) / rows
   };
-  gsize pixels, hsums;
+  TileLayout layout;
   GstCLArgs args;
 
-  tile_local_bytes (src, plan, &pixels, &hsums);
+  tile_layout (src, plan, &layout);
   gst_cl_args_init (&args, kernel);
   gst_cl_args_add_plane (&args, src);
   gst_cl_args_add_int (&args, src->width);
@@ -782,8 +792,10 @@ run_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
   gst_cl_args_add_int (&args, plan->rx);
   gst_cl_args_add_int (&args, plan->ry);
   gst_cl_args_add_plane (&args, dst);
-  gst_cl_args_add (&args, pixels, NULL);
-  gst_cl_args_add (&args, hsums, NULL);
+  gst_cl_args_add (&args, layout.pixels_bytes, NULL);
+  gst_cl_args_add_int (&args, layout.pixels_pitch);
+  gst_cl_args_add (&args, layout.hsums_bytes, NULL);
+  gst_cl_args_add_int (&args, layout.hsums_pitch);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_groups (context, kernel, 2, groups, local,
       error);

@@ -361,9 +361,9 @@ box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
  * go to hsums[], each item sliding a window along a run of HSUM_RUN
  * columns of one row, and each item then slides a column window down its
  * TILE_ROWS output rows. The region's halo, which grows with the radius,
- * is what bounds it. Both arrays have an odd row pitch (in elements), so
- * that the items of a warp, on neighbouring rows, meet different local
- * memory banks. */
+ * is what bounds it. The arrays' row pitches (in elements) are the host's
+ * (odd, so that the items of a warp, on neighbouring rows, meet different
+ * local memory banks). */
 
 #if DEPTH == 16
 #define TEXEL_T VEC (ushort)
@@ -377,7 +377,8 @@ typedef HSUM_T hsum_t;
 
 __kernel void
 box_tiles (PLANE_IN (src), int w, int h, int rx, int ry, PLANE_OUT (dst),
-    __local texel_t * pixels, __local hsum_t * hsums)
+    __local texel_t * pixels, int pitch, __local hsum_t * hsums,
+    int hsums_pitch)
 {
   int lx = get_local_id (0), ly = get_local_id (1);
   int tile_w = get_local_size (0), items_y = get_local_size (1);
@@ -385,7 +386,6 @@ box_tiles (PLANE_IN (src), int w, int h, int rx, int ry, PLANE_OUT (dst),
   int y0 = get_group_id (1) * items_y * TILE_ROWS;
   int region_w = tile_w + 2 * rx;
   int region_h = items_y * TILE_ROWS + 2 * ry;
-  int pitch = region_w | 1, hsums_pitch = tile_w + 1;
   int item = ly * tile_w + lx, items = tile_w * items_y;
 
   for (int i = item; i < region_w * region_h; i += items) {
