@@ -790,6 +790,32 @@ ensure_intermediate (GstCLBicubicScale * self, PlaneScaler * ps,
   return ps->tmp != NULL;
 }
 
+/* The first pass of either order, @kernel from @src into the
+ * intermediate (made on first use): @extent output values along the axis
+ * of @table, @width pixels by @rows_of_items rows of work-items. */
+static gboolean
+run_first_pass (GstCLBicubicScale * self, cl_kernel kernel,
+    const GstCLPlane * src, PlaneScaler * ps, gint extent,
+    const AxisTable * table, gint width, gsize rows_of_items, GError ** error)
+{
+  GstCLFilter *filter = GST_CL_FILTER (self);
+  GstCLArgs args;
+
+  if (!ensure_intermediate (self, ps, error))
+    return FALSE;
+  gst_cl_args_init (&args, kernel);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_mem (&args, ps->tmp);
+  gst_cl_args_add_int (&args, extent);
+  add_axis_table_args (&args, table);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (filter),
+      kernel, gst_cl_filter_items_per_row (filter, width, src->channels),
+      rows_of_items, error);
+}
+
 static gboolean
 run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
     const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
@@ -798,20 +824,9 @@ run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
   GstCLContext *context = gst_cl_filter_get_context (filter);
   GstCLArgs args;
 
-  if (!ensure_intermediate (self, ps, error))
-    return FALSE;
-
-  gst_cl_args_init (&args, ps->rows);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_mem (&args, ps->tmp);
-  gst_cl_args_add_int (&args, ps->rect.w);
-  add_axis_table_args (&args, &ps->x);
-  if (!gst_cl_args_check (&args, error)
-      || !gst_cl_context_enqueue_2d (context, ps->rows,
-          gst_cl_filter_items_per_row (filter, ps->rect.w, src->channels),
-          item_rows (self, src->height, WIDE_ROWS_PASS_ROWS), error))
+  if (!run_first_pass (self, ps->rows, src, ps, ps->rect.w, &ps->x,
+          ps->rect.w, item_rows (self, src->height, WIDE_ROWS_PASS_ROWS),
+          error))
     return FALSE;
 
   gst_cl_args_init (&args, ps->columns);
@@ -844,20 +859,9 @@ run_two_passes_columns_first (GstCLBicubicScale * self,
   GstCLContext *context = gst_cl_filter_get_context (filter);
   GstCLArgs args;
 
-  if (!ensure_intermediate (self, ps, error))
-    return FALSE;
-
-  gst_cl_args_init (&args, ps->columns);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_mem (&args, ps->tmp);
-  gst_cl_args_add_int (&args, ps->rect.h);
-  add_axis_table_args (&args, &ps->y);
-  if (!gst_cl_args_check (&args, error)
-      || !gst_cl_context_enqueue_2d (context, ps->columns,
-          gst_cl_filter_items_per_row (filter, src->width, src->channels),
-          item_rows (self, ps->rect.h, WIDE_COLUMNS_PASS_ROWS), error))
+  if (!run_first_pass (self, ps->columns, src, ps, ps->rect.h, &ps->y,
+          src->width, item_rows (self, ps->rect.h, WIDE_COLUMNS_PASS_ROWS),
+          error))
     return FALSE;
 
   gst_cl_args_init (&args, ps->rows);
