@@ -61,7 +61,7 @@ root_of (GstMemory * mem)
 
 /* Makes the commands enqueued on the context's queue from now on wait for
  * the read of @root left running, if any: before anything may write the
- * memory (its pool hands it out again once the read's frame is gone). */
+ * memory, which may be back in its pool while the read runs. */
 static void
 wait_for_read (GstCLMemory * root)
 {
