@@ -751,21 +751,26 @@ gst_cl_context_mark_queue (GstCLContext * self, GError ** error)
 
 /**
  * gst_cl_context_wait_for:
+ * @event: (inout) (transfer full) (nullable): a command of another queue
  *
  * Makes the commands enqueued on @context's queue from now on wait for
- * @event (a command of another queue); where the device refuses the
- * barrier, waits for @event here.
+ * *@event, if set (where the device refuses the barrier, waits for it
+ * here), then releases it and clears *@event.
  */
 void
-gst_cl_context_wait_for (GstCLContext * self, cl_event event)
+gst_cl_context_wait_for (GstCLContext * self, cl_event * event)
 {
-  cl_int status = clEnqueueBarrierWithWaitList (self->queue, 1, &event, NULL);
+  cl_int status;
 
+  if (*event == NULL)
+    return;
+  status = clEnqueueBarrierWithWaitList (self->queue, 1, event, NULL);
   if (status != CL_SUCCESS) {
     GST_DEBUG_OBJECT (self, "no barrier (%s): waiting on the host",
         gst_cl_error_name (status));
-    clWaitForEvents (1, &event);
+    clWaitForEvents (1, event);
   }
+  gst_cl_clear_event (self, event);
 }
 
 /**

@@ -105,7 +105,7 @@ void gst_cl_clear_sampler (GstCLContext * context, cl_sampler * sampler);
 
 cl_event gst_cl_context_mark_queue (GstCLContext * context, GError ** error);
 
-void gst_cl_context_wait_for (GstCLContext * context, cl_event event);
+void gst_cl_context_wait_for (GstCLContext * context, cl_event * event);
 
 cl_event gst_cl_event_take (GstCLContext * context, cl_event event);
 cl_event gst_cl_event_ref (GstCLContext * context, cl_event event);

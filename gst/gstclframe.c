@@ -400,10 +400,7 @@ gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
 {
   gboolean all = TRUE;
 
-  if (frame->read_done) {
-    gst_cl_context_wait_for (context, frame->read_done);
-    gst_cl_clear_event (context, &frame->read_done);
-  }
+  gst_cl_context_wait_for (context, &frame->read_done);
 
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];

@@ -66,10 +66,7 @@ static void
 wait_for_read (GstCLMemory * root)
 {
   g_mutex_lock (&root->lock);
-  if (root->read) {
-    gst_cl_context_wait_for (root->context, root->read);
-    gst_cl_clear_event (root->context, &root->read);
-  }
+  gst_cl_context_wait_for (root->context, &root->read);
   g_mutex_unlock (&root->lock);
 }
 
