@@ -616,6 +616,7 @@ run_passes_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
 
   spare.mem = self->spare;
   spare.wrapper = NULL;
+  spare.offset = 0;
   spare.pitch = out->width * out->channels;
   for (guint pass = 0; pass < passes; pass++) {
     const GstCLPlane *dst = (passes - 1 - pass) % 2 ? &spare : out;

@@ -75,7 +75,7 @@ gst_cl_buffer_pool_set_config (GstBufferPool * pool, GstStructure * config)
         caps);
     return FALSE;
   }
-  /* Planes the device can take as sub-buffers, where the buffers' users
+  /* Planes as aligned as the device's buffers, where the buffers' users
    * read their layout from the video meta; else the default layout. */
   self->video_meta = gst_buffer_pool_config_has_option (config,
       GST_BUFFER_POOL_OPTION_VIDEO_META);

@@ -4,9 +4,9 @@
  * GstCLBufferPool: video frames in GstCLMemory of one GstCLContext. With
  * the GST_BUFFER_POOL_OPTION_VIDEO_META option each carries a GstVideoMeta
  * whose plane offsets are multiples of the device's
- * CL_DEVICE_MEM_BASE_ADDR_ALIGN, so that every plane can be handed to a
- * kernel as a sub-buffer (gst_cl_memory_get_sub_buffer()); without it
- * frames have the default layout of their caps.
+ * CL_DEVICE_MEM_BASE_ADDR_ALIGN, so that kernels find every plane as
+ * aligned as the start of a buffer (gst_cl_buffer_get_plane()); without
+ * it frames have the default layout of their caps.
  */
 #pragma once
 

@@ -473,32 +473,10 @@ gst_cl_context_create_buffer (GstCLContext * self, cl_mem_flags flags,
 }
 
 /**
- * gst_cl_context_create_sub_buffer:
- * @offset: a multiple of gst_cl_context_get_base_align()
- *
- * Returns: a sub-buffer of @size bytes at @offset of @buffer, counted as a
- * memory object of @context: release it with gst_cl_clear_mem().
- */
-cl_mem
-gst_cl_context_create_sub_buffer (GstCLContext * self, cl_mem buffer,
-    cl_mem_flags flags, gsize offset, gsize size, GError ** error)
-{
-  cl_buffer_region region = { offset, size };
-  cl_int status;
-  cl_mem mem = clCreateSubBuffer (buffer, flags, CL_BUFFER_CREATE_TYPE_REGION,
-      &region, &status);
-
-  if (!gst_cl_check (status, error, "Creating an OpenCL sub-buffer"))
-    return NULL;
-  count_created (self, GST_CL_OBJECT_MEM);
-  return mem;
-}
-
-/**
  * gst_cl_context_get_base_align:
  *
  * Returns: the device's CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes (the
- * property is in bits): sub-buffers must start at multiples of it.
+ * property is in bits), the alignment of the buffers it allocates.
  */
 gsize
 gst_cl_context_get_base_align (GstCLContext * self)

@@ -71,10 +71,6 @@ cl_kernel gst_cl_context_create_kernel (GstCLContext * context,
 cl_mem gst_cl_context_create_buffer (GstCLContext * context,
     cl_mem_flags flags, gsize size, gpointer host_ptr, GError ** error);
 
-cl_mem gst_cl_context_create_sub_buffer (GstCLContext * context,
-    cl_mem buffer, cl_mem_flags flags, gsize offset, gsize size,
-    GError ** error);
-
 gsize gst_cl_context_get_base_align (GstCLContext * context);
 
 cl_mem gst_cl_context_create_image (GstCLContext * context,

@@ -801,91 +801,170 @@ typedef struct
 {
   GstVideoFrame *host;
   GstBuffer *device;
+  const GstVideoInfo *info;     /* the caps' */
 } FrameSide;
 
+/* Field @field of the @fields in @frame as a frame of its own: every
+ * plane from the field's first row on (field 0, the top field, has the
+ * even rows), at @fields times the stride. One field is the whole frame. */
+static void
+field_view (const GstVideoFrame * frame, guint field, guint fields,
+    GstVideoFrame * view)
+{
+  *view = *frame;
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
+    view->data[p] = (guint8 *) frame->data[p] +
+        field * GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+    view->info.stride[p] = fields * GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+  }
+}
+
+/* Makes field @field of the @fields of @out's frame the kernels' output. */
 static gboolean
-attach_output (GstCLFilter * self, FrameSide * out, GError ** error)
+attach_output (GstCLFilter * self, const FrameSide * out,
+    GstVideoFrame * host_field, guint field, guint fields, GError ** error)
 {
   GstCLFilterPrivate *priv = PRIV (self);
 
   if (out->device)
-    return gst_cl_frame_attach_buffer (&priv->out, out->device, error);
-  gst_cl_frame_attach (&priv->out, priv->device.context, out->host);
+    return gst_cl_frame_attach_buffer (&priv->out, out->device, out->info,
+        field, fields, FALSE, error);
+  gst_cl_frame_attach (&priv->out, priv->device.context, host_field);
   return TRUE;
 }
 
+/* Makes field @field of the @fields of @in's frame the kernels' input. */
 static gboolean
-attach_input (GstCLFilter * self, const FrameSide * in, GError ** error)
+attach_input (GstCLFilter * self, const FrameSide * in,
+    GstVideoFrame * host_field, guint field, guint fields, GError ** error)
 {
   GstCLFilterPrivate *priv = PRIV (self);
 
   if (in->device)
-    return gst_cl_frame_attach_buffer (&priv->in, in->device, error);
-  return gst_cl_frame_upload (&priv->in, priv->device.context, in->host, error);
+    return gst_cl_frame_attach_buffer (&priv->in, in->device, in->info,
+        field, fields, TRUE, error);
+  return gst_cl_frame_upload (&priv->in, priv->device.context, host_field,
+      error);
 }
 
-/* Runs the element's kernels from @in to @out, which have the device
- * frames' geometry (whole frames or fields). Output in OpenCL memory is
+/* Runs the element's kernels on field @field of the @fields of @in's
+ * frame (0 of 1: the whole frame), into the same field of @out's. The
+ * device frames have that field's geometry. Output in OpenCL memory is
  * not waited for (later commands on it go to the same in-order queue, and
  * a host mapping waits for them), unless the kernels read host memory,
  * which is unmapped and may be freed when this returns. */
 static gboolean
-process_frame (GstCLFilter * self, const FrameSide * in, FrameSide * out,
-    GError ** error)
+process_field (GstCLFilter * self, const FrameSide * in, const FrameSide * out,
+    guint field, guint fields, GError ** error)
 {
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  GstCLContext *context = priv->device.context;
+  GstVideoFrame in_field, out_field;
   gboolean ok;
 
+  if (in->host)
+    field_view (in->host, field, fields, &in_field);
+  if (out->host)
+    field_view (out->host, field, fields, &out_field);
   /* The input first: its upload runs under the previous frame's download,
    * which the output's kernels wait for (gst_cl_frame_attach()). */
-  ok = attach_input (self, in, error)
-      && attach_output (self, out, error)
+  ok = attach_input (self, in, &in_field, field, fields, error)
+      && attach_output (self, out, &out_field, field, fields, error)
       && klass->process (self, &priv->in, &priv->out, error);
   if (ok && out->host)
-    ok = gst_cl_frame_download (&priv->out, priv->device.context, out->host,
-        error);
-  else if (ok && in->host)
-    ok = gst_cl_context_finish (priv->device.context, error);
+    ok = gst_cl_frame_download (&priv->out, context, &out_field, error);
+  else if (ok)
+    ok = gst_cl_frame_store_attached (&priv->out, error);
+  if (ok && !out->host && in->host)
+    ok = gst_cl_context_finish (context, error);
   /* The device may still use the frames: wait before they are unmapped. */
   if (!ok)
-    clFinish (priv->device.context->queue);
+    clFinish (context->queue);
   gst_cl_frame_detach (&priv->in);
   gst_cl_frame_detach (&priv->out);
   return ok;
 }
 
-/* Whether the kernels use @buffer in place: OpenCL memory of the
- * element's context, laid out so that its planes can be, for whole
- * frames (fields, of interlaced video, take the host's way). */
+/* Fields in @buffer, a frame of @info, to process one by one: two in an
+ * interlaced frame (interleaved caps, or mixed caps and a buffer flagged
+ * interlaced); one in a progressive frame, or in a buffer of alternate
+ * caps, which holds a single field. */
+static guint
+buffer_fields (const GstVideoInfo * info, GstBuffer * buffer)
+{
+  switch (GST_VIDEO_INFO_INTERLACE_MODE (info)) {
+    case GST_VIDEO_INTERLACE_MODE_INTERLEAVED:
+      return 2;
+    case GST_VIDEO_INTERLACE_MODE_MIXED:
+      return GST_BUFFER_FLAG_IS_SET (buffer,
+          GST_VIDEO_BUFFER_FLAG_INTERLACED) ? 2 : 1;
+    default:
+      return 1;
+  }
+}
+
+/* Runs the kernels on @in's frame, field by field where it is interlaced,
+ * into @out's, and posts any error. */
+static GstFlowReturn
+process_frame (GstCLFilter * self, GstBuffer * inbuf, const FrameSide * in,
+    const FrameSide * out)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  GError *error = NULL;
+  guint fields = buffer_fields (in->info, inbuf);
+  gboolean field_frames = uses_field_frames (in->info, fields);
+  gboolean ok = TRUE;
+
+  /* Mixed streams: an interlaced frame after a progressive one, or the
+   * other way round, needs the other geometry (as does any frame after
+   * that setup failed). */
+  if (field_frames != priv->field_frames || priv->in.n_planes == 0)
+    ok = setup_frames (self, in->info, out->info, field_frames, &error);
+  for (guint f = 0; f < fields && ok; f++)
+    ok = process_field (self, in, out, f, fields, &error);
+  if (!ok) {
+    gst_cl_element_post_error (self, error);
+    g_clear_error (&error);
+    return GST_FLOW_ERROR;
+  }
+  if (priv->device.context->profiling)
+    post_kernel_time (self);
+  return GST_FLOW_OK;
+}
+
+/* Whether the kernels use @buffer, a frame of @info, on the device: OpenCL
+ * memory of the element's context, laid out so that its planes can be
+ * (in place, or copied on the device to and from image storage). */
 static gboolean
-in_place_on_device (GstCLFilter * self, GstBuffer * buffer,
-    const GstCLFrame * frame)
+used_on_device (GstCLFilter * self, GstBuffer * buffer,
+    const GstVideoInfo * info, const GstCLFrame * frame)
 {
   GstMemory *mem = gst_buffer_peek_memory (buffer, 0);
 
   if (!gst_is_cl_memory (mem))
     return FALSE;
-  if (!GST_VIDEO_INFO_IS_INTERLACED (&GST_VIDEO_FILTER (self)->in_info)
-      && frame->n_planes > 0 && gst_cl_frame_can_attach_buffer (frame, buffer))
+  if (frame->n_planes > 0
+      && gst_cl_frame_can_attach_buffer (frame, info, buffer))
     return TRUE;
   GST_DEBUG_OBJECT (self, "%" GST_PTR_FORMAT " goes through host memory "
-      "(another context, unaligned planes, image storage or fields)", buffer);
+      "(another context, or planes not on whole channel values)", buffer);
   return FALSE;
 }
 
-/* @side for @buffer, of @info and the device frame @cl: in place, or
- * mapped into @frame for the host. */
+/* @side for @buffer, a frame of @info for the device frame @cl: in place,
+ * or mapped into @frame for the host. */
 static gboolean
-map_side (GstCLFilter * self, GstBuffer * buffer, GstVideoInfo * info,
+map_side (GstCLFilter * self, GstBuffer * buffer, const GstVideoInfo * info,
     const GstCLFrame * cl, GstMapFlags flags, GstVideoFrame * frame,
     FrameSide * side, GError ** error)
 {
-  if (in_place_on_device (self, buffer, cl)) {
+  side->info = info;
+  if (used_on_device (self, buffer, info, cl)) {
     side->device = buffer;
     return TRUE;
   }
-  if (!gst_video_frame_map (frame, info, buffer, flags)) {
+  if (!gst_video_frame_map (frame, (GstVideoInfo *) info, buffer, flags)) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
         "Could not map the %s frame for the host",
         flags & GST_MAP_WRITE ? "output" : "input");
@@ -904,27 +983,24 @@ transform_in_cl_memory (GstCLFilter * self, GstBuffer * inbuf,
   GstVideoFilter *filter = GST_VIDEO_FILTER (self);
   GstCLFilterPrivate *priv = PRIV (self);
   GstVideoFrame in_frame, out_frame;
-  FrameSide in = { NULL, NULL }, out = { NULL, NULL };
+  FrameSide in = { NULL, NULL, NULL }, out = { NULL, NULL, NULL };
   GError *error = NULL;
-  gboolean ok;
+  GstFlowReturn ret = GST_FLOW_ERROR;
 
-  ok = map_side (self, inbuf, &filter->in_info, &priv->in, GST_MAP_READ,
-      &in_frame, &in, &error)
-      && map_side (self, outbuf, &filter->out_info, &priv->out, GST_MAP_WRITE,
-      &out_frame, &out, &error)
-      && process_frame (self, &in, &out, &error);
+  if (map_side (self, inbuf, &filter->in_info, &priv->in, GST_MAP_READ,
+          &in_frame, &in, &error)
+      && map_side (self, outbuf, &filter->out_info, &priv->out,
+          GST_MAP_WRITE, &out_frame, &out, &error))
+    ret = process_frame (self, inbuf, &in, &out);
+  else {
+    gst_cl_element_post_error (self, error);
+    g_clear_error (&error);
+  }
   if (in.host)
     gst_video_frame_unmap (&in_frame);
   if (out.host)
     gst_video_frame_unmap (&out_frame);
-  if (!ok) {
-    gst_cl_element_post_error (self, error);
-    g_clear_error (&error);
-    return GST_FLOW_ERROR;
-  }
-  if (priv->device.context->profiling)
-    post_kernel_time (self);
-  return GST_FLOW_OK;
+  return ret;
 }
 
 static GstFlowReturn
@@ -932,9 +1008,8 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
   GstCLFilter *self = GST_CL_FILTER (trans);
-
-  gchar *problem = meta_disagreement (&GST_VIDEO_FILTER (trans)->in_info,
-      inbuf);
+  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+  gchar *problem = meta_disagreement (&filter->in_info, inbuf);
 
   if (problem) {
     GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
@@ -943,15 +1018,15 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     g_free (problem);
     return GST_FLOW_ERROR;
   }
-  problem = input_problem (&GST_VIDEO_FILTER (trans)->in_info, inbuf);
+  problem = input_problem (&filter->in_info, inbuf);
   if (problem) {
     GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
         ("Input buffer does not hold a whole frame"), ("%s", problem));
     g_free (problem);
     return GST_FLOW_ERROR;
   }
-  if (in_place_on_device (self, inbuf, &PRIV (self)->in)
-      || in_place_on_device (self, outbuf, &PRIV (self)->out))
+  if (used_on_device (self, inbuf, &filter->in_info, &PRIV (self)->in)
+      || used_on_device (self, outbuf, &filter->out_info, &PRIV (self)->out))
     return transform_in_cl_memory (self, inbuf, outbuf);
   /* GstVideoFilter maps both frames for the host; OpenCL memory of
    * another context too, which makes a copy of it (a debug line says). */
@@ -959,66 +1034,14 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
       (trans, inbuf, outbuf);
 }
 
-/* Fields in @frame to process one by one: two in an interlaced frame
- * (interleaved caps, or mixed caps and a buffer flagged interlaced); one
- * in a progressive frame, or in a buffer of alternate caps, which holds a
- * single field. */
-static guint
-frame_fields (const GstVideoFrame * frame)
-{
-  return GST_VIDEO_FRAME_IS_INTERLACED (frame)
-      && GST_VIDEO_INFO_INTERLACE_MODE (&frame->info) !=
-      GST_VIDEO_INTERLACE_MODE_ALTERNATE ? 2 : 1;
-}
-
-/* Field @field of the @fields in @frame as a frame of its own: every
- * plane from the field's first row on (field 0, the top field, has the
- * even rows), at @fields times the stride. One field is the whole frame. */
-static void
-field_view (const GstVideoFrame * frame, guint field, guint fields,
-    GstVideoFrame * view)
-{
-  *view = *frame;
-  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
-    view->data[p] = (guint8 *) frame->data[p] +
-        field * GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
-    view->info.stride[p] = fields * GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
-  }
-}
-
 static GstFlowReturn
 gst_cl_filter_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * inframe, GstVideoFrame * outframe)
 {
-  GstCLFilter *self = GST_CL_FILTER (filter);
-  GstCLFilterPrivate *priv = PRIV (self);
-  GError *error = NULL;
-  guint fields = frame_fields (inframe);
-  gboolean field_frames = uses_field_frames (&filter->in_info, fields);
-  gboolean ok = TRUE;
+  FrameSide in = { inframe, NULL, &filter->in_info };
+  FrameSide out = { outframe, NULL, &filter->out_info };
 
-  /* Mixed streams: an interlaced frame after a progressive one, or the
-   * other way round, needs the other geometry (as does any frame after
-   * that setup failed). */
-  if (field_frames != priv->field_frames || priv->in.n_planes == 0)
-    ok = setup_frames (self, &filter->in_info, &filter->out_info,
-        field_frames, &error);
-
-  for (guint f = 0; f < fields && ok; f++) {
-    GstVideoFrame in_field, out_field;
-    FrameSide in = { &in_field, NULL }, out = { &out_field, NULL };
-
-    field_view (inframe, f, fields, &in_field);
-    field_view (outframe, f, fields, &out_field);
-    ok = process_frame (self, &in, &out, &error);
-  }
-  if (!ok) {
-    gst_cl_element_post_error (self, error);
-    g_clear_error (&error);
-  }
-  if (ok && priv->device.context->profiling)
-    post_kernel_time (self);
-  return ok ? GST_FLOW_OK : GST_FLOW_ERROR;
+  return process_frame (GST_CL_FILTER (filter), inframe->buffer, &in, &out);
 }
 
 static void
@@ -1088,10 +1111,7 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
   GstVideoFilterClass *filter_class = GST_VIDEO_FILTER_CLASS (klass);
-  GstCaps *system = gst_caps_from_string (GST_VIDEO_CAPS_MAKE
-      (GST_CL_FORMATS) "; " GST_VIDEO_CAPS_MAKE_WITH_FEATURES
-      (GST_CAPS_FEATURE_FORMAT_INTERLACED, GST_CL_FORMATS)
-      ", interlace-mode = (string) alternate");
+  GstCaps *system = gst_caps_from_string (GST_CL_SYSTEM_CAPS);
   GstCaps *caps = gst_cl_caps_in_both_memories (system);
 
   gobject_class->set_property = gst_cl_filter_set_property;

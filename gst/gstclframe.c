@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclframe.h"
+#include "gstclkernels.h"
 #include "gstclmemory.h"
 
 #include <math.h>
@@ -252,6 +253,8 @@ gst_cl_frame_release (GstCLFrame * frame)
   gst_cl_frame_detach (frame);
   for (guint p = 0; p < frame->n_planes; p++) {
     gst_cl_clear_mem (frame->context, &frame->planes[p].mem);
+    gst_cl_clear_kernel (frame->context, &frame->planes[p].from_buffer);
+    gst_cl_clear_kernel (frame->context, &frame->planes[p].to_buffer);
   }
   g_clear_pointer (&frame->staging, gst_cl_staging_free);
   if (frame->read_done)
@@ -406,6 +409,7 @@ gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
     GstCLPlane *plane = &frame->planes[p];
 
     plane->pitch = plane->width * plane->channels;
+    plane->offset = 0;
     if (frame->in_place)
       plane->wrapper = wrap_plane (context, plane,
           GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
@@ -415,28 +419,84 @@ gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
   return all;
 }
 
+/* The kernel that copies plane @p of image storage from its linked plane
+ * (@from_buffer) or into it, made on first use and kept with the frame. */
+static cl_kernel
+plane_copy_kernel (GstCLFrame * frame, guint p, gboolean from_buffer,
+    GError ** error)
+{
+  static const gchar *const sources[] = {
+    gst_cl_kernel_common, gst_cl_kernel_planecopy, NULL
+  };
+  GstCLPlane *plane = &frame->planes[p];
+  cl_kernel *kernel = from_buffer ? &plane->from_buffer : &plane->to_buffer;
+  gchar *options;
+  cl_program program;
+
+  if (*kernel)
+    return *kernel;
+  options = gst_cl_plane_build_options (plane, GST_CL_STORAGE_IMAGE, NULL);
+  program = gst_cl_context_get_program (frame->context, "planecopy", sources,
+      options, error);
+  g_free (options);
+  if (program)
+    *kernel = gst_cl_context_create_kernel (frame->context, program,
+        from_buffer ? "plane_from_buffer" : "plane_to_buffer", error);
+  return *kernel;
+}
+
+/* Enqueues the copies of every image plane from its linked plane
+ * (@from_buffer) or into it. */
+static gboolean
+copy_linked_planes (GstCLFrame * frame, gboolean from_buffer, GError ** error)
+{
+  for (guint p = 0; p < frame->n_planes; p++) {
+    GstCLPlane *plane = &frame->planes[p];
+    cl_kernel kernel = plane_copy_kernel (frame, p, from_buffer, error);
+    GstCLArgs args;
+
+    if (kernel == NULL)
+      return FALSE;
+    gst_cl_args_init (&args, kernel);
+    if (!from_buffer)
+      gst_cl_args_add_plane (&args, plane);
+    gst_cl_args_add_mem (&args, plane->linked);
+    gst_cl_args_add_int (&args, plane->linked_pitch);
+    gst_cl_args_add_int (&args, plane->linked_offset);
+    if (from_buffer)
+      gst_cl_args_add_plane (&args, plane);
+    gst_cl_args_add_int (&args, plane->width);
+    gst_cl_args_add_int (&args, plane->height);
+    if (!gst_cl_args_check (&args, error)
+        || !gst_cl_context_enqueue_2d (frame->context, kernel, plane->width,
+            plane->height, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /**
  * gst_cl_frame_can_attach_buffer:
  *
- * Returns: whether @buffer's planes can be @frame's, used in place
- * (gst_cl_frame_attach_buffer()): @frame's storage is buffers, @buffer is
- * one #GstCLMemory of @frame's context, and each plane starts where the
- * device can start a sub-buffer, with rows of whole channel values.
+ * Returns: whether @buffer, a frame of @info, can be @frame's on the
+ * device (gst_cl_frame_attach_buffer()): @buffer is one #GstCLMemory of
+ * @frame's context, and its planes start on and have rows of whole
+ * channel values.
  */
 gboolean
-gst_cl_frame_can_attach_buffer (const GstCLFrame * frame, GstBuffer * buffer)
+gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
+    const GstVideoInfo * info, GstBuffer * buffer)
 {
   GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
 
-  if (frame->memory != GST_CL_STORAGE_BUFFER
-      || !gst_cl_buffer_is_on_context (buffer, frame->context))
+  if (!gst_cl_buffer_is_on_context (buffer, frame->context))
     return FALSE;
   for (guint p = 0; p < frame->n_planes; p++) {
-    gsize offset = meta ? meta->offset[p] : frame->info.offset[p];
-    gint stride = meta ? meta->stride[p] : frame->info.stride[p];
+    guint bytes = frame->planes[p].depth / 8;
+    gsize offset = meta ? meta->offset[p] : info->offset[p];
+    gint stride = meta ? meta->stride[p] : info->stride[p];
 
-    if (!gst_cl_memory_is_aligned (gst_buffer_peek_memory (buffer, 0),
-            offset) || stride % (frame->planes[p].depth / 8))
+    if (offset % bytes || stride % bytes)
       return FALSE;
   }
   return TRUE;
@@ -444,30 +504,66 @@ gst_cl_frame_can_attach_buffer (const GstCLFrame * frame, GstBuffer * buffer)
 
 /**
  * gst_cl_frame_attach_buffer:
- * @buffer: a buffer gst_cl_frame_can_attach_buffer() takes
+ * @buffer: a frame of @info that gst_cl_frame_can_attach_buffer() takes
+ * @field: which of the @fields of @buffer's frame @frame is: 0 of 1 for
+ *   a whole frame, 0 (the top field, the even rows) or 1 of 2 for a field
+ *   of an interlaced frame
  *
- * Makes @buffer's planes the kernels' input or output, used in place:
- * the memory's own plane buffers (gst_cl_buffer_get_plane_mem()), made on
- * its first frame and kept with it.
+ * Makes @buffer's planes, or one field of them, the kernels' input
+ * (@input) or output: the memory's cl_mem, each plane at its offset (from
+ * @field's first row, at @fields times the stride). Buffers are used in
+ * place; images are copied from it on the device, and into it by
+ * gst_cl_frame_store_attached() once the kernels have written them.
  */
 gboolean
 gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
+    const GstVideoInfo * info, guint field, guint fields, gboolean input,
     GError ** error)
 {
+  gboolean images = frame->memory == GST_CL_STORAGE_IMAGE;
+
   frame->attached = TRUE;
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
-    gint stride = 0;
+    guint bytes = plane->depth / 8;
+    gsize offset, stride;
+    cl_mem mem = gst_cl_buffer_get_plane (buffer, info, p, &offset, &stride,
+        error);
 
-    plane->wrapper = gst_cl_buffer_get_plane_mem (buffer, &frame->info, p,
-        &stride, error);
-    if (plane->wrapper == NULL) {
+    if (mem == NULL) {
       gst_cl_frame_detach (frame);
       return FALSE;
     }
-    plane->pitch = stride / (plane->depth / 8);
+    offset = (offset + field * stride) / bytes;
+    stride = fields * stride / bytes;
+    if (images) {
+      plane->linked = mem;
+      plane->linked_offset = offset;
+      plane->linked_pitch = stride;
+    } else {
+      plane->wrapper = mem;
+      plane->offset = offset;
+      plane->pitch = stride;
+    }
   }
+  if (images && input)
+    return copy_linked_planes (frame, TRUE, error);
   return TRUE;
+}
+
+/**
+ * gst_cl_frame_store_attached:
+ *
+ * Once the kernels have written @frame, copies its images into the
+ * attached buffer (gst_cl_frame_attach_buffer()); buffers are already
+ * there.
+ */
+gboolean
+gst_cl_frame_store_attached (GstCLFrame * frame, GError ** error)
+{
+  if (frame->memory != GST_CL_STORAGE_IMAGE)
+    return TRUE;
+  return copy_linked_planes (frame, FALSE, error);
 }
 
 /* Copies the planes into @vframe, in @pinned, on the download queue once
@@ -559,6 +655,8 @@ gst_cl_frame_detach (GstCLFrame * frame)
       plane->wrapper = NULL;
     else
       gst_cl_clear_mem (frame->context, &plane->wrapper);
+    plane->offset = 0;
+    plane->linked = NULL;
   }
   frame->attached = FALSE;
 }
@@ -769,13 +867,15 @@ gst_cl_args_add_float4 (GstCLArgs * args, gdouble x, gdouble y, gdouble z,
   gst_cl_args_add (args, sizeof (v), &v);
 }
 
-/* A plane is two arguments, as the kernels' PLANE_IN/PLANE_OUT declare it:
- * the memory object and its pitch (unused by images). */
+/* A plane is three arguments, as the kernels' KERNEL_PLANE_IN and
+ * KERNEL_PLANE_OUT declare it: the memory object, its pitch and its
+ * offset (both unused by images). */
 void
 gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane)
 {
   gst_cl_args_add_mem (args, plane->wrapper ? plane->wrapper : plane->mem);
   gst_cl_args_add_int (args, plane->pitch);
+  gst_cl_args_add_int (args, plane->offset);
 }
 
 gboolean

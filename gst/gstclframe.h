@@ -4,8 +4,8 @@
  * GstCLFrame: a video frame's planes on the device, as OpenCL images or
  * buffers, and the upload and download steps between it and a mapped
  * GstVideoFrame. Kernels see every plane through the fetch/store macros of
- * kernels/common.cl, which take the same two arguments (memory object,
- * row pitch) with either storage.
+ * kernels/common.cl, which take the same three arguments (memory object,
+ * row pitch, offset) with either storage.
  */
 #pragma once
 
@@ -30,6 +30,13 @@ GType gst_cl_storage_get_type (void);
 #define GST_CL_FORMATS "{ RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, " \
     "GRAY8, GRAY16_LE, I420, NV12 }"
 
+/* Their caps in system memory: progressive or interlaced frames, and
+ * single fields (alternate interlacing, which comes with the
+ * format:Interlaced feature). */
+#define GST_CL_SYSTEM_CAPS GST_VIDEO_CAPS_MAKE (GST_CL_FORMATS) "; " \
+    GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_FORMAT_INTERLACED, \
+        GST_CL_FORMATS) ", interlace-mode = (string) alternate"
+
 typedef struct
 {
   cl_mem mem;                   /* the plane's storage on the device */
@@ -40,6 +47,15 @@ typedef struct
   guint depth;                  /* bits per channel: 8 or 16 */
   gint pitch;                   /* channel values per row, of the memory the
                                  * kernels use for this frame (buffers) */
+  gint offset;                  /* channel values before the plane's first
+                                 * in that memory (an attached frame's) */
+  /* Images: the attached frame's plane, in its buffer, that the image is
+   * copied from or into, and the kernels that copy (made on first use). */
+  cl_mem linked;
+  gint linked_pitch;
+  gint linked_offset;
+  cl_kernel from_buffer;
+  cl_kernel to_buffer;
   guint w_sub;                  /* log2 of the subsampling against luma */
   guint h_sub;
 } GstCLPlane;
@@ -53,8 +69,9 @@ typedef struct
   /* Buffers on a device that shares host memory (CPU devices): kernels
    * use the mapped frame in place, with no copy in or out. */
   gboolean in_place;
-  /* The wrappers are the planes of an attached GstCLMemory, which owns
-   * them (gst_cl_frame_attach_buffer()). */
+  /* The wrappers (buffers) or the linked planes (images) are the planes
+   * of an attached GstCLMemory, which owns them
+   * (gst_cl_frame_attach_buffer()). */
   gboolean attached;
   /* Pinned memory that large pageable input frames are copied into before
    * their upload (gst_cl_staging_stage()), made on first use. */
@@ -89,13 +106,16 @@ gboolean gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe);
 
 gboolean gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
-    GstBuffer * buffer);
+    const GstVideoInfo * info, GstBuffer * buffer);
 
 gboolean gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
+    const GstVideoInfo * info, guint field, guint fields, gboolean input,
     GError ** error);
 
 gboolean gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe, GError ** error);
+
+gboolean gst_cl_frame_store_attached (GstCLFrame * frame, GError ** error);
 
 void gst_cl_frame_detach (GstCLFrame * frame);
 

@@ -15,15 +15,6 @@ struct _GstCLAllocator
   GstCLContext *context;
 };
 
-/* A region of a memory's cl_mem that kernels take as a buffer of its
- * own: a plane after the first of a frame. */
-typedef struct
-{
-  gsize offset;                 /* in the cl_mem */
-  gsize size;
-  cl_mem sub_buffer;
-} GstCLSubBuffer;
-
 /* A shared (sub-)memory has no cl_mem of its own: it uses its parent's,
  * and maps through it. Only a memory without a parent maps. */
 typedef struct
@@ -40,9 +31,6 @@ typedef struct
   GMutex lock;
   guint host_maps;
   gpointer host;
-  /* Sub-buffers made so far, kept for the memory's life: a pool's frame
-   * is used with the same planes frame after frame. */
-  GArray *sub_buffers;          /* of GstCLSubBuffer */
   /* A read of the frame into pinned memory left running on the download
    * queue (gst_cl_buffer_read_frame()): the next use of the memory on the
    * context's queue waits for it (wait_for_read()). */
@@ -78,7 +66,6 @@ new_memory (GstAllocator * allocator, GstMemory * parent, cl_mem buffer,
 
   mem->context = gst_object_ref (GST_CL_ALLOCATOR (allocator)->context);
   mem->buffer = buffer;
-  mem->sub_buffers = g_array_new (FALSE, FALSE, sizeof (GstCLSubBuffer));
   g_mutex_init (&mem->lock);
   gst_memory_init (GST_MEMORY_CAST (mem), flags, allocator, parent, maxsize,
       gst_cl_context_get_base_align (mem->context) - 1, offset, size);
@@ -141,13 +128,9 @@ cl_free (GstAllocator * allocator, GstMemory * memory)
       clEnqueueUnmapMemObject (mem->context->queue, mem->buffer, mem->host,
           0, NULL, NULL);
     }
-    for (guint i = 0; i < mem->sub_buffers->len; i++)
-      gst_cl_clear_mem (mem->context, &g_array_index (mem->sub_buffers,
-              GstCLSubBuffer, i).sub_buffer);
     gst_cl_clear_mem (mem->context, &mem->buffer);
     gst_cl_clear_event (mem->context, &mem->read);
   }
-  g_array_unref (mem->sub_buffers);
   g_mutex_clear (&mem->lock);
   gst_object_unref (mem->context);
   g_free (mem);
@@ -411,94 +394,6 @@ gst_cl_memory_get_mem (GstMemory * mem)
 }
 
 /**
- * gst_cl_memory_is_aligned:
- *
- * Returns: whether @offset of @mem's bytes is where a sub-buffer may
- * start (gst_cl_memory_get_sub_buffer()); the planes of the frames of a
- * #GstCLBufferPool are.
- */
-gboolean
-gst_cl_memory_is_aligned (GstMemory * mem, gsize offset)
-{
-  GstCLMemory *self = (GstCLMemory *) mem;
-
-  g_return_val_if_fail (gst_is_cl_memory (mem), FALSE);
-  return (mem->offset + offset) %
-      gst_cl_context_get_base_align (self->context) == 0;
-}
-
-/* The sub-buffer of @size bytes at @offset of @root's cl_mem: the one
- * made before, else a new one, kept. */
-static cl_mem
-cached_sub_buffer (GstCLMemory * root, gsize offset, gsize size,
-    GError ** error)
-{
-  GstCLSubBuffer region = { offset, size, NULL };
-  cl_mem found = NULL;
-
-  g_mutex_lock (&root->lock);
-  for (guint i = 0; i < root->sub_buffers->len && !found; i++) {
-    GstCLSubBuffer *cached = &g_array_index (root->sub_buffers,
-        GstCLSubBuffer, i);
-
-    if (cached->offset == offset && cached->size == size)
-      found = cached->sub_buffer;
-  }
-  /* Flags 0: the buffer's own (read and write), whichever way a kernel
-   * uses the plane, so that one sub-buffer serves every element. */
-  if (!found && (region.sub_buffer =
-          gst_cl_context_create_sub_buffer (root->context, root->buffer, 0,
-              offset, size, error))) {
-    g_array_append_val (root->sub_buffers, region);
-    found = region.sub_buffer;
-  }
-  g_mutex_unlock (&root->lock);
-  return found;
-}
-
-/**
- * gst_cl_memory_get_sub_buffer:
- * @offset: from the start of @mem's bytes, aligned
- *   (gst_cl_memory_is_aligned())
- *
- * Returns: (transfer none): @size bytes of @mem's cl_mem from @offset, as
- * a buffer for a kernel (e.g. a plane), or %NULL with @error set. A region
- * from the cl_mem's start is the cl_mem itself (kernels keep to their
- * extent; on NVIDIA, writing a sub-buffer costs far more than writing its
- * parent). Any other region is a sub-buffer, made on first use and kept
- * with the memory, which releases it: the same region of the same memory
- * is the same sub-buffer. Valid while @mem is.
- */
-cl_mem
-gst_cl_memory_get_sub_buffer (GstMemory * mem, gsize offset, gsize size,
-    GError ** error)
-{
-  GstCLMemory *self = (GstCLMemory *) mem;
-
-  g_return_val_if_fail (gst_is_cl_memory (mem), NULL);
-  if (offset + size > mem->size) {
-    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
-        "A sub-buffer of %" G_GSIZE_FORMAT " bytes at %" G_GSIZE_FORMAT
-        " does not fit in OpenCL memory of %" G_GSIZE_FORMAT " bytes", size,
-        offset, mem->size);
-    return NULL;
-  }
-  if (!gst_cl_memory_is_aligned (mem, offset)) {
-    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
-        "A sub-buffer cannot start at %" G_GSIZE_FORMAT " of OpenCL memory: "
-        "not a multiple of %" G_GSIZE_FORMAT " bytes "
-        "(CL_DEVICE_MEM_BASE_ADDR_ALIGN)", mem->offset + offset,
-        gst_cl_context_get_base_align (self->context));
-    return NULL;
-  }
-  /* Kernels may write what they take. */
-  wait_for_read (root_of (mem));
-  if (mem->offset + offset == 0)
-    return root_of (mem)->buffer;
-  return cached_sub_buffer (root_of (mem), mem->offset + offset, size, error);
-}
-
-/**
  * gst_cl_buffer_is_on_context:
  *
  * Returns: whether @buffer is one #GstCLMemory of @context, as the
@@ -550,8 +445,9 @@ device_layout (GstBuffer * buffer, const GstVideoInfo * info,
 {
   GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
 
-  gst_video_info_set_format (layout, GST_VIDEO_INFO_FORMAT (info),
-      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
+  gst_video_info_set_interlaced_format (layout, GST_VIDEO_INFO_FORMAT (info),
+      GST_VIDEO_INFO_INTERLACE_MODE (info), GST_VIDEO_INFO_WIDTH (info),
+      GST_VIDEO_INFO_HEIGHT (info));
   for (guint p = 0; meta && p < meta->n_planes; p++) {
     layout->offset[p] = meta->offset[p];
     layout->stride[p] = meta->stride[p];
@@ -703,22 +599,27 @@ gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,
 }
 
 /**
- * gst_cl_buffer_get_plane_mem:
+ * gst_cl_buffer_get_plane:
  * @buffer: one #GstCLMemory with a frame of @info, laid out as its video
  *   meta says (else as the default layout of @info)
- * @stride: (out) (optional): the plane's row pitch, in bytes
+ * @offset: (out): where plane @plane starts in the returned cl_mem, in
+ *   bytes
+ * @stride: (out): the plane's row pitch, in bytes
  *
- * Returns: (transfer none): plane @plane (from its first byte to the end
- * of its last row's pixels) as kernels take planes
- * (gst_cl_memory_get_sub_buffer()), valid while @buffer's memory is; or
- * %NULL with @error set, %GST_CL_ERROR_UNSUPPORTED where the plane does not
- * start at an aligned offset (gst_cl_memory_is_aligned(); the planes of a
- * #GstCLBufferPool do): copy it on the device instead, from
- * gst_cl_memory_get_mem().
+ * The kernels' way to a plane of @buffer: the whole memory's cl_mem, and
+ * where the plane lies in it. Kernels take it with its offset
+ * (gst_cl_args_add_plane()) rather than as a sub-buffer, which would
+ * have to start at a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN, and
+ * which NVIDIA's driver makes slow to write. Commands enqueued from now
+ * on wait for a read of the memory left running, since kernels may
+ * write what they take.
+ *
+ * Returns: (transfer none): the cl_mem, valid while @buffer's memory is;
+ * %NULL with @error set where the plane does not fit in the memory.
  */
 cl_mem
-gst_cl_buffer_get_plane_mem (GstBuffer * buffer, const GstVideoInfo * info,
-    guint plane, gint * stride, GError ** error)
+gst_cl_buffer_get_plane (GstBuffer * buffer, const GstVideoInfo * info,
+    guint plane, gsize * offset, gsize * stride, GError ** error)
 {
   GstMemory *mem = gst_buffer_peek_memory (buffer, 0);
   GstVideoInfo layout;
@@ -729,7 +630,15 @@ gst_cl_buffer_get_plane_mem (GstBuffer * buffer, const GstVideoInfo * info,
   g_return_val_if_fail (plane < GST_VIDEO_INFO_N_PLANES (info), NULL);
   device_layout (buffer, info, &layout);
   plane_region (info, &layout, plane, &r);
-  if (stride)
-    *stride = r.stride;
-  return gst_cl_memory_get_sub_buffer (mem, r.offset, r.size, error);
+  if (r.offset + r.size > mem->size) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "Plane %u (%" G_GSIZE_FORMAT " bytes at %" G_GSIZE_FORMAT ") does "
+        "not fit in OpenCL memory of %" G_GSIZE_FORMAT " bytes", plane,
+        r.size, r.offset, mem->size);
+    return NULL;
+  }
+  *offset = mem->offset + r.offset;
+  *stride = r.stride;
+  wait_for_read (root_of (mem));
+  return root_of (mem)->buffer;
 }

@@ -51,16 +51,12 @@ GstCLContext *gst_cl_memory_get_context (GstMemory * mem);
 
 cl_mem gst_cl_memory_get_mem (GstMemory * mem);
 
-gboolean gst_cl_memory_is_aligned (GstMemory * mem, gsize offset);
-
-cl_mem gst_cl_memory_get_sub_buffer (GstMemory * mem, gsize offset,
-    gsize size, GError ** error);
-
 gboolean gst_cl_buffer_is_on_context (GstBuffer * buffer,
     GstCLContext * context);
 
-cl_mem gst_cl_buffer_get_plane_mem (GstBuffer * buffer,
-    const GstVideoInfo * info, guint plane, gint * stride, GError ** error);
+cl_mem gst_cl_buffer_get_plane (GstBuffer * buffer,
+    const GstVideoInfo * info, guint plane, gsize * offset, gsize * stride,
+    GError ** error);
 
 gboolean gst_cl_buffer_write_frame (GstBuffer * buffer,
     const GstVideoFrame * frame, GError ** error);

@@ -32,13 +32,6 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLMemoryCopy, gst_cl_memory_copy,
     GST_DEBUG_CATEGORY_INIT (gst_cl_memory_copy_debug, "clmemorycopy", 0,
         "clupload and cldownload"));
 
-/* The side in OpenCL memory, the side in system memory, and the side that
- * takes either (OpenCL memory first: passing through is free). */
-#define CL_MEMORY_CAPS \
-    GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CL_MEMORY, \
-        GST_CL_FORMATS)
-#define SYSTEM_MEMORY_CAPS GST_VIDEO_CAPS_MAKE (GST_CL_FORMATS)
-#define EITHER_MEMORY_CAPS CL_MEMORY_CAPS "; " SYSTEM_MEMORY_CAPS
 
 #define PRIV(self) ((GstCLMemoryCopyPrivate *) \
     gst_cl_memory_copy_get_instance_private (GST_CL_MEMORY_COPY (self)))
@@ -270,10 +263,8 @@ gst_cl_memory_copy_init (GstCLMemoryCopy * self)
 
 static void
 add_pad_template (GstElementClass * klass, const gchar * name,
-    GstPadDirection direction, const gchar * caps_string)
+    GstPadDirection direction, GstCaps * caps)
 {
-  GstCaps *caps = gst_caps_from_string (caps_string);
-
   gst_element_class_add_pad_template (klass, gst_pad_template_new (name,
           direction, GST_PAD_ALWAYS, caps));
   gst_caps_unref (caps);
@@ -284,18 +275,22 @@ add_pad_template (GstElementClass * klass, const gchar * name,
  * @to_device: TRUE for system memory to OpenCL memory
  *
  * Sets the direction of a subclass, and its pad templates: the sink takes
- * either memory, the source gives the one of the direction.
+ * either memory (OpenCL memory first: passing through is free), the
+ * source gives the one of the direction.
  */
 void
 gst_cl_memory_copy_class_set_direction (GstCLMemoryCopyClass * klass,
     gboolean to_device)
 {
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstCaps *system = gst_caps_from_string (GST_CL_SYSTEM_CAPS);
 
   klass->to_device = to_device;
-  add_pad_template (element_class, "sink", GST_PAD_SINK, EITHER_MEMORY_CAPS);
-  add_pad_template (element_class, "src", GST_PAD_SRC, to_device ?
-      CL_MEMORY_CAPS : SYSTEM_MEMORY_CAPS);
+  add_pad_template (element_class, "sink", GST_PAD_SINK,
+      gst_cl_caps_in_both_memories (system));
+  add_pad_template (element_class, "src", GST_PAD_SRC,
+      gst_cl_caps_with_memory (system, to_device));
+  gst_caps_unref (system);
 }
 
 static void

@@ -134,10 +134,11 @@ picture_row_pixel (__global const float *tmp, int tmp_w, int x, int y,
 #ifndef GST_CL_WIDE
 
 __kernel void
-scale_rows (PLANE_IN (src), int src_w, int src_h,
+scale_rows (KERNEL_PLANE_IN (src), int src_w, int src_h,
     __global float *tmp, int tmp_w,
     __global const int *starts, __global const float *weights, int taps)
 {
+  PLANE_START (src);
   int x = get_global_id (0);
   int y = get_global_id (1);
 
@@ -148,10 +149,11 @@ scale_rows (PLANE_IN (src), int src_w, int src_h,
 
 __kernel void
 scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
-    PLANE_OUT (dst), int dst_w, int dst_h, int rect_x, int rect_y, int rect_h,
-    __global const int *starts, __global const float *weights, int taps,
-    float4 border)
+    KERNEL_PLANE_OUT (dst), int dst_w, int dst_h, int rect_x, int rect_y,
+    int rect_h, __global const int *starts, __global const float *weights,
+    int taps, float4 border)
 {
+  PLANE_START (dst);
   int x = get_global_id (0);
   int y = get_global_id (1);
 
@@ -164,10 +166,11 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
  * the intermediate into the output, one pixel a work-item, summing as the
  * wide kernels do (so that images and buffers give the same bytes). */
 __kernel void
-scale_source_columns (PLANE_IN (src), int src_w, int src_h,
+scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
     __global float *tmp, int rect_h,
     __global const int *starts, __global const float *weights, int taps)
 {
+  PLANE_START (src);
   int x = get_global_id (0);
   int ry = get_global_id (1);
 
@@ -178,11 +181,12 @@ scale_source_columns (PLANE_IN (src), int src_w, int src_h,
 
 __kernel void
 scale_picture_rows (__global const float *tmp, int tmp_w,
-    PLANE_OUT (dst), int dst_w, int dst_h,
+    KERNEL_PLANE_OUT (dst), int dst_w, int dst_h,
     int rect_x, int rect_y, int rect_w, int rect_h,
     __global const int *starts, __global const float *weights, int taps,
     float4 border)
 {
+  PLANE_START (dst);
   int x = get_global_id (0);
   int y = get_global_id (1);
 
@@ -197,14 +201,16 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
  * columns pass from there: no intermediate frame in global memory. The
  * arithmetic is the two passes', so the bytes are the same. */
 __kernel void
-scale_tiles (PLANE_IN (src), int src_w, int src_h,
-    PLANE_OUT (dst), int dst_w, int dst_h,
+scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
+    KERNEL_PLANE_OUT (dst), int dst_w, int dst_h,
     int rect_x, int rect_y, int rect_w, int rect_h,
     __global const int *x_starts, __global const float *x_weights,
     int x_taps, __global const int *y_starts,
     __global const float *y_weights, int y_taps, float4 border,
     __local pix_t * rows)
 {
+  PLANE_START (src);
+  PLANE_START (dst);
   int lx = get_local_id (0);
   int tile_w = get_local_size (0);
   int tile_h = get_local_size (1);
@@ -495,10 +501,11 @@ store_values (float16 v, int n, __global float *out)
 }
 
 __kernel void
-scale_rows (PLANE_IN (src), int src_w, int src_h,
+scale_rows (KERNEL_PLANE_IN (src), int src_w, int src_h,
     __global float *tmp, int tmp_w,
     __global const int *starts, __global const float *weights, int taps)
 {
+  PLANE_START (src);
   int x0 = get_global_id (0) * PIXELS;
   int y = get_global_id (1) * 2;
 
@@ -580,10 +587,11 @@ DEFINE_COLUMN_SUMS (column_sums_of_elems, elem_t, ELEM_LOAD16)
  * picture, all pixel by pixel. */
 __kernel void
 scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
-    PLANE_OUT (dst), int dst_w, int dst_h, int rect_x, int rect_y, int rect_h,
-    __global const int *starts, __global const float *weights, int taps,
-    float4 border)
+    KERNEL_PLANE_OUT (dst), int dst_w, int dst_h, int rect_x, int rect_y,
+    int rect_h, __global const int *starts, __global const float *weights,
+    int taps, float4 border)
 {
+  PLANE_START (dst);
   int v0 = get_global_id (0) * WIDE;    /* first channel value of the row */
   int y = get_global_id (1) * COLUMN_PASS_ROWS;
   int row_values = dst_w * CHANNELS;
@@ -640,10 +648,11 @@ source_column_run (PLANE_IN (src), int src_h, int v0, int n, int first,
  * intermediate (src_w x rect_h) a work-item, the last rows and the end of
  * the row one row at a time. */
 __kernel void
-scale_source_columns (PLANE_IN (src), int src_w, int src_h,
+scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
     __global float *tmp, int rect_h,
     __global const int *starts, __global const float *weights, int taps)
 {
+  PLANE_START (src);
   int v0 = get_global_id (0) * WIDE;
   int ry = get_global_id (1) * COLUMN_PASS_ROWS;
   int row_values = src_w * CHANNELS;
@@ -714,11 +723,12 @@ picture_row_run (__global const float *tmp, int tmp_w, int ry, int rx0,
  * picture, or any pixel's taps leave the row, all pixel by pixel. */
 __kernel void
 scale_picture_rows (__global const float *tmp, int tmp_w,
-    PLANE_OUT (dst), int dst_w, int dst_h,
+    KERNEL_PLANE_OUT (dst), int dst_w, int dst_h,
     int rect_x, int rect_y, int rect_w, int rect_h,
     __global const int *starts, __global const float *weights, int taps,
     float4 border)
 {
+  PLANE_START (dst);
   int v0 = get_global_id (0) * WIDE;    /* first channel value of the row */
   int y = get_global_id (1) * 2;
 
@@ -755,11 +765,13 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
 /* Native path: one read through a CL_FILTER_BICUBIC_QCOM sampler
  * (unnormalised coordinates, clamp to edge), pixel centres at +0.5. */
 __kernel void
-scale_native (PLANE_IN (src), int src_w, int src_h,
-    PLANE_OUT (dst), int dst_w, int dst_h,
+scale_native (KERNEL_PLANE_IN (src), int src_w, int src_h,
+    KERNEL_PLANE_OUT (dst), int dst_w, int dst_h,
     int rect_x, int rect_y, int rect_w, int rect_h, float4 border,
     sampler_t bicubic)
 {
+  PLANE_START (src);
+  PLANE_START (dst);
   int x = get_global_id (0);
   int y = get_global_id (1);
 

@@ -108,8 +108,9 @@ window_count (int i, int r, int n)
 
 /* tmp[y * w + x] = sum of src[y][x - rx .. x + rx], clipped; rx < w. */
 __kernel void
-box_rows (PLANE_IN (src), int w, int h, int rx, __global row_t * tmp)
+box_rows (KERNEL_PLANE_IN (src), int w, int h, int rx, __global row_t * tmp)
 {
+  PLANE_START (src);
   int y = get_global_id (0);
 
   if (y >= h)
@@ -132,8 +133,9 @@ box_rows (PLANE_IN (src), int w, int h, int rx, __global row_t * tmp)
 /* The column sums of tmp over [y - ry, y + ry], averaged; ry < h. */
 __kernel void
 box_columns (__global const row_t * tmp, int w, int h, int rx, int ry,
-    PLANE_OUT (dst))
+    KERNEL_PLANE_OUT (dst))
 {
+  PLANE_START (dst);
   int x = get_global_id (0);
 
   if (x >= w)
@@ -161,8 +163,9 @@ box_columns (__global const row_t * tmp, int w, int h, int rx, int ry,
 
 /* One work-item per row. */
 __kernel void
-sat_rows (PLANE_IN (src), int w, int h, __global sum_t * sat)
+sat_rows (KERNEL_PLANE_IN (src), int w, int h, __global sum_t * sat)
 {
+  PLANE_START (src);
   int y = get_global_id (0);
 
   if (y >= h)
@@ -237,9 +240,10 @@ group_inclusive_scan (sum_t v, __local sum_t * part)
  * stored with neighbouring items at neighbouring pixels, scanned in local
  * memory (run[], n * SCAN_RUN entries; part[], n). */
 __kernel void
-sat_rows (PLANE_IN (src), int w, int h, __global sum_t * sat,
+sat_rows (KERNEL_PLANE_IN (src), int w, int h, __global sum_t * sat,
     __local sum_t * run, __local sum_t * part)
 {
+  PLANE_START (src);
   int y = get_group_id (0);
   int lid = get_local_id (0);
   int n = get_local_size (0);
@@ -325,8 +329,9 @@ sat_columns (int w, int h, __global sum_t * sat, __local sum_t * totals)
  * where ry is small against the segment. */
 __kernel void
 box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
-    int segment, PLANE_OUT (dst))
+    int segment, KERNEL_PLANE_OUT (dst))
 {
+  PLANE_START (dst);
   int x = get_global_id (0);
   int y0 = get_global_id (1) * segment;
 
@@ -376,10 +381,12 @@ typedef TEXEL_T texel_t;
 typedef HSUM_T hsum_t;
 
 __kernel void
-box_tiles (PLANE_IN (src), int w, int h, int rx, int ry, PLANE_OUT (dst),
-    __local texel_t * pixels, int pitch, __local hsum_t * hsums,
-    int hsums_pitch)
+box_tiles (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry,
+    KERNEL_PLANE_OUT (dst), __local texel_t * pixels, int pitch,
+    __local hsum_t * hsums, int hsums_pitch)
 {
+  PLANE_START (src);
+  PLANE_START (dst);
   int lx = get_local_id (0), ly = get_local_id (1);
   int tile_w = get_local_size (0), items_y = get_local_size (1);
   int x0 = get_group_id (0) * tile_w;
@@ -443,8 +450,9 @@ box_tiles (PLANE_IN (src), int w, int h, int rx, int ry, PLANE_OUT (dst),
 
 __kernel void
 sat_average (__global const sum_t * sat, int w, int h, int rx, int ry,
-    PLANE_OUT (dst))
+    KERNEL_PLANE_OUT (dst))
 {
+  PLANE_START (dst);
   int x = get_global_id (0);
   int y = get_global_id (1);
 
@@ -592,9 +600,10 @@ add_rows (__global column_t * out, PLANE_IN (src), int n, int y0, int y1,
 
 /* box_column_parts_wide: one work-item per part. */
 __kernel void
-box_column_parts_wide (PLANE_IN (src), int w, int h, int ry, int band,
+box_column_parts_wide (KERNEL_PLANE_IN (src), int w, int h, int ry, int band,
     int n_bands, __global column_t * sums, int sums_pitch)
 {
+  PLANE_START (src);
   int p = get_global_id (0);
   int first = FIRST_PARTS (ry, band);
 
@@ -748,9 +757,11 @@ next_column_sums (__global column_t * row, PLANE_IN (src), int w, int h,
 }
 
 __kernel void
-box_rows_wide (PLANE_IN (src), int w, int h, int rx, int ry, int band,
-    __global column_t * sums, int sums_pitch, PLANE_OUT (dst))
+box_rows_wide (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry, int band,
+    __global column_t * sums, int sums_pitch, KERNEL_PLANE_OUT (dst))
 {
+  PLANE_START (src);
+  PLANE_START (dst);
   int y0 = get_global_id (0) * band;
 
   if (y0 >= h)

@@ -6,11 +6,16 @@
  *   -DDEPTH=8|16       bits per channel
  *   -DGST_CL_IMAGES    planes are image2d_t; otherwise global buffers
  *
- * A plane is two kernel arguments: the memory object and its pitch in
- * channel values per row (unused by images). Kernels work on pix_t values
- * in the plane's own units (0..255 or 0..65535) with one float per
- * channel (PIX_FROM_F4 takes a colour passed as a float4 argument).
- * STORE rounds to nearest (halves up) and saturates, identically on both
+ * A plane is three kernel arguments (KERNEL_PLANE_IN, KERNEL_PLANE_OUT):
+ * the memory object, its pitch in channel values per row and, in a
+ * buffer, the offset of the plane's first channel value (a plane after
+ * the first, or a field, of a frame held in one buffer). A kernel starts
+ * with PLANE_START for each, which moves a buffer's pointer to that
+ * value; the helpers it calls take the plane as its pointer and pitch
+ * (PLANE_IN, PLANE_OUT). Images ignore pitch and offset. Kernels work
+ * on pix_t values in the plane's own units (0..255 or 0..65535) with one
+ * float per channel (PIX_FROM_F4 takes a colour passed as a float4
+ * argument). STORE rounds to nearest (halves up) and saturates, identically on both
  * storages, so both give the same bytes.
  */
 
@@ -95,6 +100,9 @@ load_row_end (__global const elem_t * p, int n)
 }
 #endif
 
+#define KERNEL_PLANE_IN(name) PLANE_IN (name), int name##_offset
+#define KERNEL_PLANE_OUT(name) PLANE_OUT (name), int name##_offset
+
 #ifdef GST_CL_IMAGES
 
 __constant sampler_t gst_cl_nearest = CLK_NORMALIZED_COORDS_FALSE |
@@ -102,6 +110,7 @@ __constant sampler_t gst_cl_nearest = CLK_NORMALIZED_COORDS_FALSE |
 
 #define PLANE_IN(name) __read_only image2d_t name, int name##_pitch
 #define PLANE_OUT(name) __write_only image2d_t name, int name##_pitch
+#define PLANE_START(name) ((void) name##_offset)
 /* Image reads return value / ELEM_MAX in float; rint restores the exact
  * integer, so both storages compute from the same values. */
 #define LOAD(name, x, y) \
@@ -115,6 +124,7 @@ __constant sampler_t gst_cl_nearest = CLK_NORMALIZED_COORDS_FALSE |
 
 #define PLANE_IN(name) __global const elem_t *name, int name##_pitch
 #define PLANE_OUT(name) __global elem_t *name, int name##_pitch
+#define PLANE_START(name) (name += name##_offset)
 #define LOAD(name, x, y) BUF_LOAD (name, (y) * name##_pitch + (x) * CHANNELS)
 #define STORE(name, x, y, v) \
     BUF_STORE (v, name, (y) * name##_pitch + (x) * CHANNELS)

@@ -116,14 +116,16 @@ rotate_pixel (PLANE_IN (src), int src_w, int src_h, float sx, float sy,
 #ifndef GST_CL_WIDE
 
 __kernel void
-rotate_frame (PLANE_IN (src), int src_w, int src_h,
-    PLANE_OUT (dst), int dst_w, int dst_h,
+rotate_frame (KERNEL_PLANE_IN (src), int src_w, int src_h,
+    KERNEL_PLANE_OUT (dst), int dst_w, int dst_h,
     float4 matrix, float4 pivots, float2 bc, float4 background
 #ifdef GST_CL_NATIVE_BICUBIC
     , sampler_t bicubic
 #endif
     )
 {
+  PLANE_START (src);
+  PLANE_START (dst);
   int x = get_global_id (0);
   int y = get_global_id (1);
 
@@ -204,10 +206,12 @@ cubic_k_wide (vec_t x, float2 bc)
 #endif
 
 __kernel void
-rotate_frame (PLANE_IN (src), int src_w, int src_h,
-    PLANE_OUT (dst), int dst_w, int dst_h,
+rotate_frame (KERNEL_PLANE_IN (src), int src_w, int src_h,
+    KERNEL_PLANE_OUT (dst), int dst_w, int dst_h,
     float4 matrix, float4 pivots, float2 bc, float4 background)
 {
+  PLANE_START (src);
+  PLANE_START (dst);
   int x0 = get_global_id (0) * PIXELS;
   int y = get_global_id (1);
 

@@ -6,7 +6,10 @@
  * interlace-mode=interleaved, with mixed (per buffer: fields where the
  * buffer is flagged interlaced, the whole frame where not) and with
  * alternate (format:Interlaced, one field per buffer). GRAY8 and I420,
- * both storages.
+ * both storages, in system memory and in OpenCL memory (clupload before
+ * the element, cldownload after it). In OpenCL memory the element takes
+ * its fields on the device: it never logs that a buffer "goes through
+ * host memory" (the debug line of a frame mapped for the host instead).
  *
  * Every plane of every field of the output (of the whole output for a
  * progressive buffer) is compared with a plain-C reference applied to the
@@ -64,6 +67,9 @@ static const struct
 static const gchar *const formats[] = { "GRAY8", "I420" };
 static const gchar *const memories[] = { "buffer", "image" };
 
+/* The element's pads in system memory, or in OpenCL memory. */
+static const gchar *const paths[] = { "system memory", "OpenCL memory" };
+
 typedef enum
 {
   PICTURE_FIELDS,               /* even rows TOP_VALUE, odd BOTTOM_VALUE */
@@ -117,21 +123,36 @@ interlaced_caps (const gchar * format, gint width, gint height, Mode mode)
 }
 
 /* The element of @run in a harness fed WIDTH x @height, its messages on
- * @bus if not NULL. */
+ * @bus if not NULL; between clupload and cldownload for @cl_memory, and
+ * then in @element if not NULL (a reference). */
 static GstHarness *
 harness_new (guint run, const gchar * format, const gchar * memory,
-    Mode mode, gint height, GstBus * bus)
+    Mode mode, gint height, GstBus * bus, gboolean cl_memory,
+    GstElement ** element)
 {
-  GstElement *e = gst_element_factory_make (runs[run].factory, NULL);
+  GstElement *e;
   GstHarness *h;
 
-  fail_unless (e != NULL, "no %s", runs[run].factory);
-  gst_util_set_object_arg (G_OBJECT (e), "memory", memory);
-  gst_util_set_object_arg (G_OBJECT (e), runs[run].property, runs[run].value);
+  if (cl_memory) {
+    gchar *launch = g_strdup_printf ("clupload ! %s name=element memory=%s "
+        "%s=%s ! cldownload", runs[run].factory, memory, runs[run].property,
+        runs[run].value);
 
-  if (bus)
-    gst_element_set_bus (e, bus);
-  h = gst_harness_new_with_element (e, "sink", "src");
+    h = gst_harness_new_parse (launch);
+    g_free (launch);
+    e = gst_bin_get_by_name (GST_BIN (h->element), "element");
+    fail_unless (e != NULL);
+  } else {
+    e = gst_element_factory_make (runs[run].factory, NULL);
+    fail_unless (e != NULL, "no %s", runs[run].factory);
+    gst_util_set_object_arg (G_OBJECT (e), "memory", memory);
+    gst_util_set_object_arg (G_OBJECT (e), runs[run].property, runs[run].value);
+    if (bus)
+      gst_element_set_bus (e, bus);
+    h = gst_harness_new_with_element (e, "sink", "src");
+  }
+  if (element)
+    *element = gst_object_ref (e);
   gst_object_unref (e);
   if (runs[run].out_width > 0)
     gst_harness_set_sink_caps (h, interlaced_caps (format,
@@ -237,24 +258,68 @@ check_fields (guint run, const gchar * what, const GstVideoFrame * in,
   }
 }
 
+/* Counts the debug lines of @watch's element saying that a buffer goes
+ * through host memory. */
+typedef struct
+{
+  GstElement *element;
+  gint host_frames;
+} HostWatch;
+
+static void
+count_host_frames (GstDebugCategory * category, GstDebugLevel level,
+    const gchar * file, const gchar * function, gint line, GObject * object,
+    GstDebugMessage * message, gpointer user_data)
+{
+  HostWatch *watch = user_data;
+
+  if (object == G_OBJECT (watch->element)
+      && strstr (gst_debug_message_get (message), "goes through host memory"))
+    g_atomic_int_inc (&watch->host_frames);
+}
+
+/* The element's sink and source caps have OpenCL memory. */
+static void
+assert_pads_in_cl_memory (GstElement * element, const gchar * what)
+{
+  static const gchar *const pads[] = { "sink", "src" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pads); i++) {
+    GstPad *pad = gst_element_get_static_pad (element, pads[i]);
+    GstCaps *caps = gst_pad_get_current_caps (pad);
+
+    fail_unless (caps && gst_caps_features_contains (gst_caps_get_features
+            (caps, 0), "memory:OpenCLMemory"), "%s: %s caps %" GST_PTR_FORMAT
+        " are not in OpenCL memory", what, pads[i], caps);
+    gst_caps_unref (caps);
+    gst_object_unref (pad);
+  }
+}
+
 GST_START_TEST (test_fields)
 {
-  guint run = __i__ % G_N_ELEMENTS (runs);
-  Mode mode = __i__ / G_N_ELEMENTS (runs) % N_MODES;
-  const gchar *format = formats[__i__ / G_N_ELEMENTS (runs) / N_MODES %
-      G_N_ELEMENTS (formats)];
-  const gchar *memory = memories[__i__ / G_N_ELEMENTS (runs) / N_MODES /
-      G_N_ELEMENTS (formats)];
-  GstHarness *h = harness_new (run, format, memory, mode, HEIGHT, NULL);
+  guint n = __i__;
+  guint run = n % G_N_ELEMENTS (runs);
+  Mode mode = (n /= G_N_ELEMENTS (runs)) % N_MODES;
+  const gchar *format = formats[(n /= N_MODES) % G_N_ELEMENTS (formats)];
+  const gchar *memory = memories[(n /= G_N_ELEMENTS (formats)) %
+      G_N_ELEMENTS (memories)];
+  gboolean cl_memory = n / G_N_ELEMENTS (memories);
+  HostWatch watch = { NULL, 0 };
+  GstHarness *h = harness_new (run, format, memory, mode, HEIGHT, NULL,
+      cl_memory, &watch.element);
   GstCaps *caps = interlaced_caps (format, WIDTH, HEIGHT, mode);
   GstVideoInfo in_info, out_info;
 
   fail_unless (gst_video_info_from_caps (&in_info, caps));
   gst_caps_unref (caps);
+  gst_debug_set_threshold_for_name ("clfilter", GST_LEVEL_DEBUG);
+  gst_debug_add_log_function (count_host_frames, &watch, NULL);
   for (guint i = 0; i < N_PUSHES; i++) {
     const Push *push = &pushes[mode][i];
-    gchar *what = g_strdup_printf ("%s %s, %s, memory=%s, buffer %u",
-        runs[run].what, format, mode_names[mode], memory, i);
+    gchar *what = g_strdup_printf ("%s %s, %s, memory=%s, %s, buffer %u",
+        runs[run].what, format, mode_names[mode], memory, paths[cl_memory],
+        i);
     GstVideoFrame in, out;
     GstBuffer *result;
 
@@ -271,12 +336,19 @@ GST_START_TEST (test_fields)
     fail_unless (gst_video_frame_map (&out, &out_info, result, GST_MAP_READ));
     check_fields (run, what, &in, &out, push->fields);
     GST_INFO ("%s: fields kept apart", what);
+    if (cl_memory) {
+      assert_pads_in_cl_memory (watch.element, what);
+      fail_unless_equals_int (g_atomic_int_get (&watch.host_frames), 0);
+    }
 
     gst_video_frame_unmap (&out);
     gst_buffer_unref (result);
     gst_video_frame_unmap (&in);
     g_free (what);
   }
+  gst_debug_remove_log_function_by_data (&watch);
+  gst_debug_unset_threshold_for_name ("clfilter");
+  gst_object_unref (watch.element);
   gst_harness_teardown (h);
 }
 
@@ -405,7 +477,7 @@ GST_START_TEST (test_unsplittable_height)
   GstBus *bus = gst_bus_new ();
   GstHarness *h = harness_new (unsplittable[__i__].run,
       unsplittable[__i__].format, "buffer", unsplittable[__i__].mode,
-      unsplittable[__i__].height, bus);
+      unsplittable[__i__].height, bus, FALSE, NULL);
   GstVideoInfo info;
   GstCaps *caps = interlaced_caps (unsplittable[__i__].format, WIDTH,
       unsplittable[__i__].height, unsplittable[__i__].mode);
@@ -437,7 +509,7 @@ clinterlace_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_fields, 0, G_N_ELEMENTS (runs) * N_MODES *
-      G_N_ELEMENTS (formats) * G_N_ELEMENTS (memories));
+      G_N_ELEMENTS (formats) * G_N_ELEMENTS (memories) * G_N_ELEMENTS (paths));
   tcase_add_loop_test (tc, test_rotate_refuses_caps, 0, N_MODES);
   tcase_add_test (tc, test_rotate_refuses_pipeline);
   tcase_add_loop_test (tc, test_unsplittable_height, 0,

@@ -3,8 +3,8 @@
  *
  * GstCLMemory, GstCLAllocator and GstCLBufferPool on the default device,
  * through their own API (no element): maps for the host and for OpenCL,
- * nested maps, copy, share, sub-buffers, the pool's layout and config,
- * allocation failures, and the context's count of memory objects.
+ * nested maps, copy, share, planes for kernels, the pool's layout and
+ * config, allocation failures, and the context's count of memory objects.
  */
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
@@ -170,11 +170,11 @@ created_mems (GstCLContext * context)
   return gst_cl_context_count_created (context, GST_CL_OBJECT_MEM);
 }
 
-/* Every plane at an aligned offset, a sub-buffer of it holds its bytes,
- * and the video meta says where. The first plane is the memory's cl_mem
- * itself; the others are sub-buffers made once and kept with the memory,
- * which releases them. */
-GST_START_TEST (test_pool_layout_and_sub_buffers)
+/* Every plane at an aligned offset, which the video meta gives: the
+ * memory's cl_mem holds the plane's bytes there, and kernels take it
+ * with no memory object made for the plane. A plane past the memory's
+ * end is an error. */
+GST_START_TEST (test_pool_layout_and_planes)
 {
   GstCLContext *context = new_context ();
   GstBufferPool *pool = configured_pool (context,
@@ -187,8 +187,8 @@ GST_START_TEST (test_pool_layout_and_sub_buffers)
   GError *error = NULL;
   guint8 *expected;
   GstVideoInfo info;
-  cl_mem planes[GST_VIDEO_MAX_PLANES];
-  gint created, live;
+  gsize offset, stride;
+  gint created;
 
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 33, 17);
 
@@ -212,56 +212,35 @@ GST_START_TEST (test_pool_layout_and_sub_buffers)
   gst_memory_unmap (mem, &map);
 
   created = created_mems (context);
-  live = live_mems (context);
   for (guint p = 0; p < meta->n_planes; p++) {
-    gint width = p ? 17 : 33, rows = p ? 9 : 17, stride = 0;
+    gint width = p ? 17 : 33, rows = p ? 9 : 17;
     gsize size = (gsize) meta->stride[p] * (rows - 1) + width;
     guint8 *bytes = g_malloc (size);
+    cl_mem plane;
 
     fail_unless (meta->offset[p] % align == 0, "plane %u at %" G_GSIZE_FORMAT,
         p, meta->offset[p]);
-    fail_unless (gst_cl_memory_is_aligned (mem, meta->offset[p]));
-    planes[p] = gst_cl_buffer_get_plane_mem (buffer, &info, p, &stride,
+    plane = gst_cl_buffer_get_plane (buffer, &info, p, &offset, &stride,
         &error);
-    fail_unless (planes[p] != NULL, "%s", error ? error->message : "");
+    fail_unless (plane == gst_cl_memory_get_mem (mem), "%s",
+        error ? error->message : "");
+    fail_unless_equals_uint64 (offset, mem->offset + meta->offset[p]);
     fail_unless_equals_int (stride, meta->stride[p]);
-    fail_unless_equals_int (clEnqueueReadBuffer (context->queue, planes[p],
-            CL_TRUE, 0, size, bytes, 0, NULL, NULL), CL_SUCCESS);
+    fail_unless_equals_int (clEnqueueReadBuffer (context->queue, plane,
+            CL_TRUE, offset, size, bytes, 0, NULL, NULL), CL_SUCCESS);
     fail_unless (memcmp (bytes, expected + meta->offset[p], size) == 0);
     g_free (bytes);
   }
   g_free (expected);
-  fail_unless (planes[0] == gst_cl_memory_get_mem (mem));
-  fail_unless_equals_int (created_mems (context), created + 2);
-  fail_unless_equals_int (live_mems (context), live + 2);
+  fail_unless_equals_int (created_mems (context), created);
 
-  /* Asked again, as for every frame: the same sub-buffers, none made. */
-  for (guint frame = 0; frame < 3; frame++)
-    for (guint p = 0; p < meta->n_planes; p++)
-      fail_unless (gst_cl_buffer_get_plane_mem (buffer, &info, p, NULL,
-              &error) == planes[p], "plane %u made again", p);
-  fail_unless_equals_int (created_mems (context), created + 2);
-
-  /* An unaligned offset, or a region past the end, is an error. */
-  meta->offset[1] += 1;
-  if (align > 1) {
-    fail_unless (gst_cl_buffer_get_plane_mem (buffer, &info, 1, NULL,
-            &error) == NULL);
-    fail_unless (g_error_matches (error, GST_CL_ERROR,
-            GST_CL_ERROR_UNSUPPORTED));
-    g_clear_error (&error);
-    fail_unless (gst_cl_memory_get_sub_buffer (mem, 1, 8, &error) == NULL);
-    fail_unless (g_error_matches (error, GST_CL_ERROR,
-            GST_CL_ERROR_UNSUPPORTED));
-    g_clear_error (&error);
-  }
-  meta->offset[1] -= 1;
-  fail_unless (gst_cl_memory_get_sub_buffer (mem, 0, mem->size + 1,
-          &error) == NULL);
+  /* A plane that would end past the memory is an error. */
+  meta->offset[2] = mem->size - 8;
+  fail_unless (gst_cl_buffer_get_plane (buffer, &info, 2, &offset,
+          &stride, &error) == NULL);
   fail_unless (error != NULL);
   g_clear_error (&error);
 
-  /* The pool's memory releases its sub-buffers with its cl_mem. */
   gst_buffer_unref (buffer);
   fail_unless (gst_buffer_pool_set_active (pool, FALSE));
   gst_object_unref (pool);
@@ -433,7 +412,7 @@ clmemory_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_map_host_and_cl);
   tcase_add_test (tc, test_copy_and_share);
-  tcase_add_test (tc, test_pool_layout_and_sub_buffers);
+  tcase_add_test (tc, test_pool_layout_and_planes);
   tcase_add_test (tc, test_pool_config);
   tcase_add_test (tc, test_allocation_failure);
   tcase_add_test (tc, test_write_and_read_frame);
