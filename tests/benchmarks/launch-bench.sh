@@ -4,11 +4,12 @@
 # beside the memory-bandwidth floor of this machine.
 #
 #   tests/benchmarks/launch-bench.sh [--frames N] [--runs R]
-#       [--only REGEX] [--list]
+#       [--only REGEX] [--source imagefreeze|videotestsrc] [--list]
 #
 #   --frames N    frames per pipeline run (default 100)
 #   --runs R      runs of every pipeline; the median is reported (default 3)
 #   --only REGEX  the workloads whose name matches REGEX (grep -E)
+#   --source S    the frames' source (default imagefreeze, below)
 #   --list        print the workloads and their pipelines, run nothing
 #
 # Every workload is a pair of whole pipelines,
@@ -16,14 +17,28 @@
 #   videotestsrc num-buffers=1 ! CAPS ! imagefreeze num-buffers=N !
 #       ELEMENT ! OUTCAPS ! fakesink sync=false
 #
+# or, with --source videotestsrc,
+#
+#   videotestsrc num-buffers=N pattern=black ! CAPS ! ELEMENT ! OUTCAPS !
+#       fakesink sync=false
+#
+# imagefreeze pushes one frame of ordinary (pageable) memory again and
+# again, and costs next to nothing; videotestsrc draws each frame into a
+# buffer of the pool the element downstream proposes, as most sources and
+# decoders do: pinned memory for ours on a GPU, which it uploads faster,
+# and the drawing, in the source's thread, runs beside our device's work
+# on the previous frame.
+#
 # ours (ELEMENT one of our elements) and the peer's (the CPU element, on
 # the same CAPS, except cvsmooth: it takes BGR, so its source converts to
-# BGR before imagefreeze and the conversion is paid once). launch-timer
+# BGR before imagefreeze and the conversion is paid once; with
+# videotestsrc once a frame, in the source's time too). launch-timer
 # (built by meson beside this script) builds each pipeline as
 # gst-launch-1.0 does and times two things a user lives apart:
 #   - ms per frame: the steady state, between the first and the last frame
 #     at the sink, net of the same source with no element (`... !
-#     imagefreeze num-buffers=N ! fakesink sync=false`);
+#     imagefreeze num-buffers=N ! fakesink sync=false`, or `videotestsrc
+#     num-buffers=N pattern=black ! CAPS ! fakesink sync=false`);
 #   - start-up ms: from PLAYING to the first frame at the sink (device
 #     context, kernel builds, which the driver's cache makes warm: every
 #     pipeline runs once before the timing), net of the source's.
@@ -58,6 +73,7 @@ source "$repo/tests/benchmarks/launch-common.sh"
 frames=100
 runs=3
 only=
+source=imagefreeze
 list=false
 cores="$(nproc)"
 memcpy_floor="$(bench_tool memcpy-floor)"
@@ -82,12 +98,15 @@ parse_options() {
             --frames) frames="${2:?}"; shift 2 ;;
             --runs) runs="${2:?}"; shift 2 ;;
             --only) only="${2:?}"; shift 2 ;;
+            --source) source="${2:?}"; shift 2 ;;
             --list) list=true; shift ;;
             *) usage ;;
         esac
     done
     [[ "$frames" =~ ^[1-9][0-9]*$ && "$runs" =~ ^[1-9][0-9]*$ ]] ||
         die "--frames and --runs take a positive integer"
+    [[ "$source" == imagefreeze || "$source" == videotestsrc ]] ||
+        die "--source takes imagefreeze or videotestsrc"
 }
 
 # ---- the workloads ----
@@ -123,9 +142,9 @@ workload() {
     [[ -z "$only" ]] || grep -Eq -- "$only" <<<"$1" || return 0
     names+=("$1")
     titles+=("$2")
-    ours_src+=("videotestsrc num-buffers=1 pattern=smpte ! $3")
+    ours_src+=("$3")
     ours_pipe+=("$4 ! $5")
-    peer_src+=("videotestsrc num-buffers=1 pattern=smpte ! $6")
+    peer_src+=("$6")
     peer_pipe+=("$7 ! $8")
     bytes+=("$9")
 }
@@ -163,9 +182,16 @@ define_workloads() {
     [[ ${#names[@]} -gt 0 ]] || die "no workload matches --only '$only'"
 }
 
-# The pipeline of a source and (optionally) what follows imagefreeze.
+# The pipeline of a source of CAPS (FRAMES frames, default --frames) and
+# (optionally) what follows it: pipeline CAPS [AFTER [FRAMES]].
 pipeline() {
-    printf '%s ! imagefreeze num-buffers=%s' "$1" "$frames"
+    local n="${3:-$frames}"
+    if [[ "$source" == imagefreeze ]]; then
+        printf 'videotestsrc num-buffers=1 pattern=smpte ! %s ! ' "$1"
+        printf 'imagefreeze num-buffers=%s' "$n"
+    else
+        printf 'videotestsrc num-buffers=%s pattern=black ! %s' "$n" "$1"
+    fi
     [[ -z "${2:-}" ]] || printf ' ! %s' "$2"
 }
 
@@ -208,23 +234,28 @@ list_workloads() {
 # start-ups and ms per frame of its runs, "failed" or "missing ELEMENT"
 # per pipeline.
 order=()
-declare -A start_up_of=() per_frame_of=() state_of=()
+declare -A start_up_of=() per_frame_of=() state_of=() warm_up_of=()
 
+# add_pipeline CAPS [AFTER]: the pipeline, and its 2-frame run for the
+# warm-up.
 add_pipeline() {
-    [[ -n "${state_of[$1]+set}" ]] && return
-    order+=("$1")
-    start_up_of[$1]=
-    per_frame_of[$1]=
-    state_of[$1]=ok
+    local p
+    p="$(pipeline "$1" "${2:-}")"
+    [[ -n "${state_of[$p]+set}" ]] && return
+    order+=("$p")
+    start_up_of[$p]=
+    per_frame_of[$p]=
+    state_of[$p]=ok
+    warm_up_of[$p]="$(pipeline "$1" "${2:-}" 2)"
 }
 
 collect_pipelines() {
     local i
     for i in "${!names[@]}"; do
-        add_pipeline "$(pipeline "${ours_src[i]}")"
-        add_pipeline "$(pipeline "${ours_src[i]}" "${ours_pipe[i]}")"
-        add_pipeline "$(pipeline "${peer_src[i]}")"
-        add_pipeline "$(pipeline "${peer_src[i]}" "${peer_pipe[i]}")"
+        add_pipeline "${ours_src[i]}"
+        add_pipeline "${ours_src[i]}" "${ours_pipe[i]}"
+        add_pipeline "${peer_src[i]}"
+        add_pipeline "${peer_src[i]}" "${peer_pipe[i]}"
     done
 }
 
@@ -252,8 +283,7 @@ check_pipelines() {
             state_of[$p]="missing $missing"
             log "not available: $missing"
         else
-            run_pipeline "$p" \
-                "${p/imagefreeze num-buffers=$frames/imagefreeze num-buffers=2}"
+            run_pipeline "$p" "${warm_up_of[$p]}"
         fi
     done
 }
@@ -331,8 +361,9 @@ print_header() {
     printf '| Commit | %s |\n' "$(measured_commit "$repo")"
     printf '| Date (UTC) | %s |\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
     printf '| Method | launch-timer: ms per frame in the steady state and '
-    printf 'start-up ms, both net of the source, median of %s runs of %s ' \
-        "$runs" "$frames"
+    printf 'start-up ms, both net of the source (%s), median of %s runs ' \
+        "$source" "$runs"
+    printf 'of %s ' "$frames"
     printf 'frames, ours and the peer alternating; '
     printf 'floor: memcpy of one input and one output frame, %s threads |\n\n' \
         "$cores"
