@@ -6,10 +6,11 @@
  * interlace-mode=interleaved, with mixed (per buffer: fields where the
  * buffer is flagged interlaced, the whole frame where not) and with
  * alternate (format:Interlaced, one field per buffer). GRAY8 and I420,
- * both storages, in system memory and in OpenCL memory (clupload before
- * the element, cldownload after it). In OpenCL memory the element takes
- * its fields on the device: it never logs that a buffer "goes through
- * host memory" (the debug line of a frame mapped for the host instead).
+ * both storages, in system memory and with OpenCL memory on either pad
+ * or both (clupload before the element, cldownload after it, the pads'
+ * memory set by caps). A frame in OpenCL memory has its fields taken on
+ * the device: the element never logs that a buffer "goes through host
+ * memory" (the debug line of a frame mapped for the host instead).
  *
  * Every plane of every field of the output (of the whole output for a
  * progressive buffer) is compared with a plain-C reference applied to the
@@ -67,8 +68,19 @@ static const struct
 static const gchar *const formats[] = { "GRAY8", "I420" };
 static const gchar *const memories[] = { "buffer", "image" };
 
-/* The element's pads in system memory, or in OpenCL memory. */
-static const gchar *const paths[] = { "system memory", "OpenCL memory" };
+/* The memory of the element's pads: the element alone (system memory),
+ * or between clupload and cldownload. */
+static const struct
+{
+  const gchar *what;
+  gboolean between;             /* clupload and cldownload */
+  gboolean in_cl, out_cl;       /* OpenCL memory on the sink, source pad */
+} paths[] = {
+  {"system memory", FALSE, FALSE, FALSE},
+  {"OpenCL memory", TRUE, TRUE, TRUE},
+  {"OpenCL memory in, system memory out", TRUE, TRUE, FALSE},
+  {"system memory in, OpenCL memory out", TRUE, FALSE, TRUE},
+};
 
 typedef enum
 {
@@ -123,20 +135,35 @@ interlaced_caps (const gchar * format, gint width, gint height, Mode mode)
 }
 
 /* The element of @run in a harness fed WIDTH x @height, its messages on
- * @bus if not NULL; between clupload and cldownload for @cl_memory, and
- * then in @element if not NULL (a reference). */
+ * @bus if not NULL, its pads' memory as @path says, and then in @element
+ * if not NULL (a reference). */
 static GstHarness *
 harness_new (guint run, const gchar * format, const gchar * memory,
-    Mode mode, gint height, GstBus * bus, gboolean cl_memory,
-    GstElement ** element)
+    Mode mode, gint height, GstBus * bus, guint path, GstElement ** element)
 {
   GstElement *e;
   GstHarness *h;
 
-  if (cl_memory) {
-    gchar *launch = g_strdup_printf ("clupload ! %s name=element memory=%s "
-        "%s=%s ! cldownload", runs[run].factory, memory, runs[run].property,
-        runs[run].value);
+  if (paths[path].between) {
+    /* clupload gives only OpenCL memory; a capsfilter sets the output's
+     * (system memory: no memory feature, or format:Interlaced alone). */
+    GstCaps *out = gst_caps_new_empty_simple ("video/x-raw");
+    gchar *out_caps, *launch;
+
+    gst_caps_set_features (out, 0, gst_caps_features_new_empty ());
+    if (paths[path].out_cl)
+      gst_caps_features_add (gst_caps_get_features (out, 0),
+          "memory:OpenCLMemory");
+    if (mode == MODE_ALTERNATE)
+      gst_caps_features_add (gst_caps_get_features (out, 0),
+          GST_CAPS_FEATURE_FORMAT_INTERLACED);
+    out_caps = gst_caps_to_string (out);
+    launch = g_strdup_printf ("%s%s name=element memory=%s %s=%s ! "
+        "capsfilter caps=\"%s\" ! cldownload",
+        paths[path].in_cl ? "clupload ! " : "", runs[run].factory, memory,
+        runs[run].property, runs[run].value, out_caps);
+    g_free (out_caps);
+    gst_caps_unref (out);
 
     h = gst_harness_new_parse (launch);
     g_free (launch);
@@ -278,22 +305,21 @@ count_host_frames (GstDebugCategory * category, GstDebugLevel level,
     g_atomic_int_inc (&watch->host_frames);
 }
 
-/* The element's sink and source caps have OpenCL memory. */
+/* The caps of @element's pad @name are in OpenCL memory where @cl, else
+ * in system memory. */
 static void
-assert_pads_in_cl_memory (GstElement * element, const gchar * what)
+assert_pad_memory (GstElement * element, const gchar * name, gboolean cl,
+    const gchar * what)
 {
-  static const gchar *const pads[] = { "sink", "src" };
+  GstPad *pad = gst_element_get_static_pad (element, name);
+  GstCaps *caps = gst_pad_get_current_caps (pad);
 
-  for (guint i = 0; i < G_N_ELEMENTS (pads); i++) {
-    GstPad *pad = gst_element_get_static_pad (element, pads[i]);
-    GstCaps *caps = gst_pad_get_current_caps (pad);
-
-    fail_unless (caps && gst_caps_features_contains (gst_caps_get_features
-            (caps, 0), "memory:OpenCLMemory"), "%s: %s caps %" GST_PTR_FORMAT
-        " are not in OpenCL memory", what, pads[i], caps);
-    gst_caps_unref (caps);
-    gst_object_unref (pad);
-  }
+  fail_unless (caps != NULL);
+  fail_unless_equals_int (gst_caps_features_contains (gst_caps_get_features
+          (caps, 0), "memory:OpenCLMemory"), cl);
+  GST_INFO ("%s: %s caps %" GST_PTR_FORMAT, what, name, caps);
+  gst_caps_unref (caps);
+  gst_object_unref (pad);
 }
 
 GST_START_TEST (test_fields)
@@ -304,10 +330,10 @@ GST_START_TEST (test_fields)
   const gchar *format = formats[(n /= N_MODES) % G_N_ELEMENTS (formats)];
   const gchar *memory = memories[(n /= G_N_ELEMENTS (formats)) %
       G_N_ELEMENTS (memories)];
-  gboolean cl_memory = n / G_N_ELEMENTS (memories);
+  guint path = n / G_N_ELEMENTS (memories);
   HostWatch watch = { NULL, 0 };
   GstHarness *h = harness_new (run, format, memory, mode, HEIGHT, NULL,
-      cl_memory, &watch.element);
+      path, &watch.element);
   GstCaps *caps = interlaced_caps (format, WIDTH, HEIGHT, mode);
   GstVideoInfo in_info, out_info;
 
@@ -318,7 +344,7 @@ GST_START_TEST (test_fields)
   for (guint i = 0; i < N_PUSHES; i++) {
     const Push *push = &pushes[mode][i];
     gchar *what = g_strdup_printf ("%s %s, %s, memory=%s, %s, buffer %u",
-        runs[run].what, format, mode_names[mode], memory, paths[cl_memory],
+        runs[run].what, format, mode_names[mode], memory, paths[path].what,
         i);
     GstVideoFrame in, out;
     GstBuffer *result;
@@ -336,10 +362,11 @@ GST_START_TEST (test_fields)
     fail_unless (gst_video_frame_map (&out, &out_info, result, GST_MAP_READ));
     check_fields (run, what, &in, &out, push->fields);
     GST_INFO ("%s: fields kept apart", what);
-    if (cl_memory) {
-      assert_pads_in_cl_memory (watch.element, what);
-      fail_unless_equals_int (g_atomic_int_get (&watch.host_frames), 0);
+    if (paths[path].between) {
+      assert_pad_memory (watch.element, "sink", paths[path].in_cl, what);
+      assert_pad_memory (watch.element, "src", paths[path].out_cl, what);
     }
+    fail_unless_equals_int (g_atomic_int_get (&watch.host_frames), 0);
 
     gst_video_frame_unmap (&out);
     gst_buffer_unref (result);
@@ -477,7 +504,7 @@ GST_START_TEST (test_unsplittable_height)
   GstBus *bus = gst_bus_new ();
   GstHarness *h = harness_new (unsplittable[__i__].run,
       unsplittable[__i__].format, "buffer", unsplittable[__i__].mode,
-      unsplittable[__i__].height, bus, FALSE, NULL);
+      unsplittable[__i__].height, bus, 0, NULL);
   GstVideoInfo info;
   GstCaps *caps = interlaced_caps (unsplittable[__i__].format, WIDTH,
       unsplittable[__i__].height, unsplittable[__i__].mode);
