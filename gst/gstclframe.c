@@ -522,6 +522,10 @@ gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
 {
   gboolean images = frame->memory == GST_CL_STORAGE_IMAGE;
 
+  /* Images are the frame's own planes, which the previous frame's
+   * download (to the host) may still be reading. */
+  if (images)
+    gst_cl_context_wait_for (frame->context, &frame->read_done);
   frame->attached = TRUE;
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];

@@ -15,7 +15,7 @@
  *   sees those pixels, also once the pipeline is gone, and writes the
  *   frames of the pool an element proposes for its OpenCL input;
  * - the output switches between OpenCL and system memory mid-stream with
- *   the same bytes frame by frame;
+ *   the same bytes frame by frame, with buffer and with image storage;
  * - on devices that do not share host memory, output frames whose copy
  *   into pinned memory was left running hold their own pixels when
  *   mapped late.
@@ -832,9 +832,12 @@ set_output_memory (GstHarness * h, const RelElement * e, const gchar * feature)
 /* The capsfilter after each element switches between OpenCL and system
  * memory while frames flow: the element renegotiates its output (the
  * capsfilter asks upstream to reconfigure) and gives the same bytes as in
- * system memory, frame by frame. */
+ * system memory, frame by frame; with either storage (images are copied
+ * into the output on the device, buffers are written in place). */
 GST_START_TEST (test_renegotiation)
 {
+  const gchar *memory = __i__ ? "image" : "buffer";
+
   for (guint i = 0; i < rel_n_elements; i++) {
     const RelElement *e = &rel_elements[i];
     gchar *reference_description, *description;
@@ -847,7 +850,7 @@ GST_START_TEST (test_renegotiation)
       continue;
     reference_description = element_description (e, "buffer", SYSTEM_FEATURE,
         SYSTEM_FEATURE);
-    description = downloaded_description (e, "buffer", SYSTEM_FEATURE,
+    description = downloaded_description (e, memory, SYSTEM_FEATURE,
         switches[0]);
     set_input_info (&info, "I420");
     frames = noise_frames (&info, G_N_ELEMENTS (switches));
@@ -855,8 +858,8 @@ GST_START_TEST (test_renegotiation)
         reference_description);
     h = start_harness (description, gst_video_info_to_caps (&info), NULL);
     for (guint f = 0; f < G_N_ELEMENTS (switches); f++) {
-      gchar *what = g_strdup_printf ("%s, frame %u in %s", e->factory, f,
-          memory_name (switches[f]));
+      gchar *what = g_strdup_printf ("%s memory=%s, frame %u in %s",
+          e->factory, memory, f, memory_name (switches[f]));
       GstSample *sample;
       gchar *digest;
 
@@ -1001,7 +1004,7 @@ clmemorypath_suite (void)
   tcase_add_test (tc, test_other_context);
   tcase_add_test (tc, test_host_reads_cl_memory);
   tcase_add_test (tc, test_application_writes_cl_memory);
-  tcase_add_test (tc, test_renegotiation);
+  tcase_add_loop_test (tc, test_renegotiation, 0, 2);
   tcase_add_loop_test (tc, test_download_left_running, 0,
       G_N_ELEMENTS (late_readers));
   return s;
