@@ -10,7 +10,9 @@
 #             another CPU, so its first run compiles every kernel: minutes);
 #   oclgrind  the same test on Oclgrind's simulated device, three times
 #             (frames used in place, copied, and the one-pixel kernels
-#             GPUs run with buffers): any out-of-bounds access, data
+#             GPUs run with buffers), then the interlaced test's fields
+#             (planes and fields at offsets in OpenCL memory, the copies
+#             between buffers and images): any out-of-bounds access, data
 #             race or OpenCL API misuse it reports fails the run.
 #
 # Builds first, as scripts/test.sh does (scripts/setup.sh, which here also
@@ -53,21 +55,21 @@ step_valgrind() {
 # Oclgrind's exit status does not say whether it found errors, and each
 # new OpenCL context truncates its OCLGRIND_LOG file: fail on any report
 # in its standard error instead (each starts with a line naming the kernel,
-# or with "Oclgrind"). The kernel variants only: the test of kept program
+# or with "Oclgrind"). Named checks only: the test of kept program
 # binaries hands the driver spoilt ones on purpose, which Oclgrind's API
-# checks would report.
+# checks would report. oclgrind_run WHAT PROGRAM CHECK [VAR=VALUE...]
 oclgrind_run() {
-    local what="$1" vendors status=0
-    shift
+    local what="$1" program="$2" check="$3" vendors status=0
+    shift 3
     vendors="$(mktemp -d)"
     printf '%s\n' "$(dpkg -L oclgrind | grep '/liboclgrind-rt-icd\.so$')" \
         >"$vendors/oclgrind.icd"
 
     env "$@" OCL_ICD_VENDORS="$vendors" GST_CL_DEVICE=oclgrind CK_FORK=no \
-        GST_CL_PROGRAM_CACHE=0 GST_CHECKS=test_variant \
+        GST_CL_PROGRAM_CACHE=0 GST_CHECKS="$check" \
         OCLGRIND_DATA_RACES=1 OCLGRIND_CHECK_API=1 \
         OCLGRIND_BUILD_OPTIONS="-include $REPO_ROOT/tests/check/oclgrind-builtins.cl" \
-        "$BUILD_DIR/tests/elements_clkernels" 2>"$vendors/stderr" || status=$?
+        "$BUILD_DIR/tests/$program" 2>"$vendors/stderr" || status=$?
     if grep -q -E $'^(Oclgrind|\tKernel: )' "$vendors/stderr"; then
         slow_log "oclgrind ($what) reported:"
         status=1
@@ -79,9 +81,14 @@ oclgrind_run() {
 
 step_oclgrind() {
     local status=0
-    oclgrind_run "frames in place" || status=1
-    oclgrind_run "frames copied" GST_CL_COPY_FRAMES=1 || status=1
-    oclgrind_run "one-pixel kernels" GST_CL_TEST_NARROW=1 || status=1
+    local variants=(elements_clkernels test_variant)
+    oclgrind_run "frames in place" "${variants[@]}" || status=1
+    oclgrind_run "frames copied" "${variants[@]}" GST_CL_COPY_FRAMES=1 ||
+        status=1
+    oclgrind_run "one-pixel kernels" "${variants[@]}" GST_CL_TEST_NARROW=1 ||
+        status=1
+    oclgrind_run "interlaced fields" elements_clinterlace test_fields ||
+        status=1
     return "$status"
 }
 
