@@ -301,3 +301,33 @@ rel_run_to_eos (GstElement * pipeline)
   gst_object_unref (bus);
   return msg;
 }
+
+static void
+count_host_frames (GstDebugCategory * category, GstDebugLevel level,
+    const gchar * file, const gchar * function, gint line, GObject * object,
+    GstDebugMessage * message, gpointer user_data)
+{
+  RelHostWatch *watch = user_data;
+
+  if (object == G_OBJECT (watch->element)
+      && strstr (gst_debug_message_get (message), "goes through host memory"))
+    g_atomic_int_inc (&watch->host_frames);
+}
+
+/* The line is the filter's, at DEBUG level. */
+void
+rel_host_watch_start (RelHostWatch * watch, GstElement * element)
+{
+  watch->element = gst_object_ref (element);
+  watch->host_frames = 0;
+  gst_debug_set_threshold_for_name ("clfilter", GST_LEVEL_DEBUG);
+  gst_debug_add_log_function (count_host_frames, watch, NULL);
+}
+
+void
+rel_host_watch_stop (RelHostWatch * watch)
+{
+  gst_debug_remove_log_function_by_data (watch);
+  gst_debug_unset_threshold_for_name ("clfilter");
+  gst_clear_object (&watch->element);
+}

@@ -78,4 +78,18 @@ gboolean rel_cl_objects_equal (const RelCLObjects * a, const RelCLObjects * b);
 
 GstMessage *rel_run_to_eos (GstElement * pipeline);
 
+/* Counts the debug lines in which a cl element says that a buffer in
+ * OpenCL memory "goes through host memory" (mapped for the host, not
+ * used on the device), from rel_host_watch_start() to
+ * rel_host_watch_stop(). */
+typedef struct
+{
+  GstElement *element;          /* a reference */
+  gint host_frames;
+} RelHostWatch;
+
+void rel_host_watch_start (RelHostWatch * watch, GstElement * element);
+
+void rel_host_watch_stop (RelHostWatch * watch);
+
 G_END_DECLS

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "reference.h"
+#include "reliability.h"
 
 #define WIDTH 64
 #define HEIGHT 48
@@ -285,26 +286,6 @@ check_fields (guint run, const gchar * what, const GstVideoFrame * in,
   }
 }
 
-/* Counts the debug lines of @watch's element saying that a buffer goes
- * through host memory. */
-typedef struct
-{
-  GstElement *element;
-  gint host_frames;
-} HostWatch;
-
-static void
-count_host_frames (GstDebugCategory * category, GstDebugLevel level,
-    const gchar * file, const gchar * function, gint line, GObject * object,
-    GstDebugMessage * message, gpointer user_data)
-{
-  HostWatch *watch = user_data;
-
-  if (object == G_OBJECT (watch->element)
-      && strstr (gst_debug_message_get (message), "goes through host memory"))
-    g_atomic_int_inc (&watch->host_frames);
-}
-
 /* The caps of @element's pad @name are in OpenCL memory where @cl, else
  * in system memory. */
 static void
@@ -331,16 +312,16 @@ GST_START_TEST (test_fields)
   const gchar *memory = memories[(n /= G_N_ELEMENTS (formats)) %
       G_N_ELEMENTS (memories)];
   guint path = n / G_N_ELEMENTS (memories);
-  HostWatch watch = { NULL, 0 };
+  RelHostWatch watch;
+  GstElement *element;
   GstHarness *h = harness_new (run, format, memory, mode, HEIGHT, NULL,
-      path, &watch.element);
+      path, &element);
   GstCaps *caps = interlaced_caps (format, WIDTH, HEIGHT, mode);
   GstVideoInfo in_info, out_info;
 
   fail_unless (gst_video_info_from_caps (&in_info, caps));
   gst_caps_unref (caps);
-  gst_debug_set_threshold_for_name ("clfilter", GST_LEVEL_DEBUG);
-  gst_debug_add_log_function (count_host_frames, &watch, NULL);
+  rel_host_watch_start (&watch, element);
   for (guint i = 0; i < N_PUSHES; i++) {
     const Push *push = &pushes[mode][i];
     gchar *what = g_strdup_printf ("%s %s, %s, memory=%s, %s, buffer %u",
@@ -363,8 +344,8 @@ GST_START_TEST (test_fields)
     check_fields (run, what, &in, &out, push->fields);
     GST_INFO ("%s: fields kept apart", what);
     if (paths[path].between) {
-      assert_pad_memory (watch.element, "sink", paths[path].in_cl, what);
-      assert_pad_memory (watch.element, "src", paths[path].out_cl, what);
+      assert_pad_memory (element, "sink", paths[path].in_cl, what);
+      assert_pad_memory (element, "src", paths[path].out_cl, what);
     }
     fail_unless_equals_int (g_atomic_int_get (&watch.host_frames), 0);
 
@@ -373,9 +354,8 @@ GST_START_TEST (test_fields)
     gst_video_frame_unmap (&in);
     g_free (what);
   }
-  gst_debug_remove_log_function_by_data (&watch);
-  gst_debug_unset_threshold_for_name ("clfilter");
-  gst_object_unref (watch.element);
+  rel_host_watch_stop (&watch);
+  gst_object_unref (element);
   gst_harness_teardown (h);
 }
 

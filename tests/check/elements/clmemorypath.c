@@ -14,6 +14,9 @@
  * - code that knows nothing of OpenCL maps an element's OpenCL output and
  *   sees those pixels, also once the pipeline is gone, and writes the
  *   frames of the pool an element proposes for its OpenCL input;
+ * - frames in OpenCL memory laid out by the application (planes at any
+ *   offset) are taken where they lie, or through the host where a plane
+ *   does not start on a whole channel value, with the same bytes;
  * - the output switches between OpenCL and system memory mid-stream with
  *   the same bytes frame by frame, with buffer and with image storage;
  * - on devices that do not share host memory, output frames whose copy
@@ -268,6 +271,20 @@ stop_harness (GstHarness * h, const gchar * what)
   assert_device_idle (what);
 }
 
+/* Copies the pixels of @from into @to, frames of @info (each laid out as
+ * its video meta says). */
+static void
+copy_pixels (const GstVideoInfo * info, GstBuffer * from, GstBuffer * to)
+{
+  GstVideoFrame src, dst;
+
+  fail_unless (gst_video_frame_map (&src, info, from, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&dst, info, to, GST_MAP_WRITE));
+  fail_unless (gst_video_frame_copy (&dst, &src));
+  gst_video_frame_unmap (&dst);
+  gst_video_frame_unmap (&src);
+}
+
 /* A copy of @buffer, a frame of @info, in plain system memory: the test
  * holds no device memory (pinned host memory included) once a pipeline is
  * gone. */
@@ -276,13 +293,8 @@ host_copy (GstBuffer * buffer, const GstVideoInfo * info)
 {
   GstBuffer *copy = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (info),
       NULL);
-  GstVideoFrame src, dst;
 
-  fail_unless (gst_video_frame_map (&src, info, buffer, GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&dst, info, copy, GST_MAP_WRITE));
-  fail_unless (gst_video_frame_copy (&dst, &src));
-  gst_video_frame_unmap (&dst);
-  gst_video_frame_unmap (&src);
+  copy_pixels (info, buffer, copy);
   return copy;
 }
 
@@ -656,21 +668,31 @@ GST_START_TEST (test_other_context)
 
 GST_END_TEST;
 
-/* A frame of the pool @h's element proposes for @caps: OpenCL memory. */
-static GstBuffer *
-acquire_proposed_frame (GstHarness * h, GstCaps * caps, GstBufferPool ** pool,
-    const gchar * what)
+/* The pool @h's element proposes upstream for @caps. */
+static GstBufferPool *
+proposed_pool (GstHarness * h, GstCaps * caps, const gchar * what)
 {
   GstQuery *query = gst_query_new_allocation (caps, TRUE);
-  GstBuffer *frame = NULL;
+  GstBufferPool *pool = NULL;
 
   fail_unless (gst_pad_peer_query (h->srcpad, query), "%s: no allocation "
       "answer", what);
   fail_unless (gst_query_get_n_allocation_pools (query) > 0,
       "%s: no pool proposed", what);
-  gst_query_parse_nth_allocation_pool (query, 0, pool, NULL, NULL, NULL);
-  fail_unless (*pool != NULL, "%s: no pool proposed", what);
+  gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
+  fail_unless (pool != NULL, "%s: no pool proposed", what);
   gst_query_unref (query);
+  return pool;
+}
+
+/* A frame of the pool @h's element proposes for @caps: OpenCL memory. */
+static GstBuffer *
+acquire_proposed_frame (GstHarness * h, GstCaps * caps, GstBufferPool ** pool,
+    const gchar * what)
+{
+  GstBuffer *frame = NULL;
+
+  *pool = proposed_pool (h, caps, what);
   fail_unless (gst_buffer_pool_set_active (*pool, TRUE));
   fail_unless_equals_int (gst_buffer_pool_acquire_buffer (*pool, &frame,
           NULL), GST_FLOW_OK);
@@ -696,7 +718,6 @@ GST_START_TEST (test_application_writes_cl_memory)
     GstHarness *h;
     GstBufferPool *pool = NULL;
     GstBuffer *written;
-    GstVideoFrame src, dst;
     GstSample *sample;
 
     if (!rel_element_available (e))
@@ -713,12 +734,7 @@ GST_START_TEST (test_application_writes_cl_memory)
     h = start_harness (description, gst_caps_ref (caps), NULL);
     assert_pad_feature (h->element, "under", "sink", CL_FEATURE, what);
     written = acquire_proposed_frame (h, caps, &pool, what);
-    fail_unless (gst_video_frame_map (&src, &info, g_ptr_array_index (frames,
-                0), GST_MAP_READ));
-    fail_unless (gst_video_frame_map (&dst, &info, written, GST_MAP_WRITE));
-    fail_unless (gst_video_frame_copy (&dst, &src));
-    gst_video_frame_unmap (&dst);
-    gst_video_frame_unmap (&src);
+    copy_pixels (&info, g_ptr_array_index (frames, 0), written);
     sample = push_frame (h, written, what);
     digest = rel_sample_digest (sample);
     fail_unless (g_str_equal (digest, reference[0]), "%s: the bytes differ "
@@ -828,6 +844,121 @@ set_output_memory (GstHarness * h, const RelElement * e, const gchar * feature)
   g_free (s);
   gst_object_unref (out);
 }
+
+/* A frame of @info in OpenCL memory from the allocator of the pool @h's
+ * element proposes for @caps, laid out by the application: each plane
+ * @skew bytes after the end of the one before it, rows 8 bytes longer
+ * than the pixels; the pixels of @frame. */
+static GstBuffer *
+application_frame (GstHarness * h, GstCaps * caps, const GstVideoInfo * info,
+    GstBuffer * frame, gsize skew, const gchar * what)
+{
+  GstBufferPool *pool = proposed_pool (h, caps, what);
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+  GstAllocator *allocator = NULL;
+  GstVideoInfo layout = *info;
+  GstBuffer *buffer = gst_buffer_new ();
+  GstMemory *mem;
+  gsize end = 0;
+
+  fail_unless (gst_buffer_pool_config_get_allocator (config, &allocator,
+          NULL) && allocator != NULL, "%s: the pool has no allocator", what);
+  gst_object_ref (allocator);
+  gst_structure_free (config);
+  gst_object_unref (pool);
+
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+    gst_video_format_info_component (info->finfo, p, comp);
+    layout.stride[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) + 8;
+    layout.offset[p] = end + skew;
+    end = layout.offset[p] + (gsize) layout.stride[p] *
+        GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
+  }
+  mem = gst_allocator_alloc (allocator, end, NULL);
+  fail_unless (mem != NULL && gst_memory_is_type (mem, GST_CL_MEMORY_TYPE),
+      "%s: no OpenCL memory", what);
+  gst_object_unref (allocator);
+  gst_buffer_append_memory (buffer, mem);
+  gst_buffer_add_video_meta_full (buffer, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_INFO_FORMAT (info), info->width, info->height,
+      GST_VIDEO_INFO_N_PLANES (info), layout.offset, layout.stride);
+  copy_pixels (info, frame, buffer);
+  return buffer;
+}
+
+/* Frames in OpenCL memory that an application laid out itself, planes at
+ * offsets no pool would choose: where each starts on a whole channel
+ * value the kernels take it where it lies; a 16-bit plane at an odd byte
+ * goes through host memory (the element's debug line says which). Either
+ * way the element gives the bytes of the same frame in system memory. */
+GST_START_TEST (test_application_layout)
+{
+  static const struct
+  {
+    const gchar *format;
+    gsize skew;
+    gboolean on_device;
+  } layouts[] = {
+    {"NV12", 1, TRUE}, {"RGBA", 4, TRUE}, {"GRAY16_LE", 2, TRUE},
+    {"GRAY16_LE", 1, FALSE},
+  };
+
+  for (guint i = 0; i < rel_n_elements; i++) {
+    const RelElement *e = &rel_elements[i];
+    gchar *description;
+
+    if (!rel_element_available (e))
+      continue;
+    description = element_description (e, "buffer", SYSTEM_FEATURE,
+        SYSTEM_FEATURE);
+    for (guint l = 0; l < G_N_ELEMENTS (layouts); l++) {
+      gchar *what = g_strdup_printf ("%s, %s planes %" G_GSIZE_FORMAT
+          " bytes apart", e->factory, layouts[l].format, layouts[l].skew);
+      GstVideoInfo info;
+      GPtrArray *frames;
+      gchar **reference;
+      GstCaps *caps;
+      GstHarness *h;
+      GstElement *under;
+      RelHostWatch watch;
+      GstSample *sample;
+      gchar *digest;
+
+      set_input_info (&info, layouts[l].format);
+      frames = noise_frames (&info, 1);
+      reference = run_digests (description, &info, frames, NULL, what);
+      caps = gst_video_info_to_caps (&info);
+      gst_caps_set_features (caps, 0, gst_caps_features_new (CL_FEATURE, NULL));
+      h = start_harness (description, gst_caps_ref (caps), NULL);
+      under = gst_bin_get_by_name (GST_BIN (h->element), "under");
+      rel_host_watch_start (&watch, under);
+      sample = push_frame (h, application_frame (h, caps, &info,
+              g_ptr_array_index (frames, 0), layouts[l].skew, what), what);
+      assert_pad_feature (h->element, "under", "sink", CL_FEATURE, what);
+      fail_unless ((g_atomic_int_get (&watch.host_frames) == 0) ==
+          layouts[l].on_device, "%s: %s", what, layouts[l].on_device ?
+          "went through host memory" : "was not mapped for the host");
+      rel_host_watch_stop (&watch);
+      digest = rel_sample_digest (sample);
+      fail_unless (g_str_equal (digest, reference[0]), "%s: the bytes "
+          "differ from the frame in system memory", what);
+
+      g_free (digest);
+      gst_sample_unref (sample);
+      gst_object_unref (under);
+      gst_caps_unref (caps);
+      stop_harness (h, what);
+      g_strfreev (reference);
+      g_ptr_array_unref (frames);
+      g_free (what);
+    }
+    g_free (description);
+  }
+}
+
+GST_END_TEST;
 
 /* The capsfilter after each element switches between OpenCL and system
  * memory while frames flow: the element renegotiates its output (the
@@ -1004,6 +1135,7 @@ clmemorypath_suite (void)
   tcase_add_test (tc, test_other_context);
   tcase_add_test (tc, test_host_reads_cl_memory);
   tcase_add_test (tc, test_application_writes_cl_memory);
+  tcase_add_test (tc, test_application_layout);
   tcase_add_loop_test (tc, test_renegotiation, 0, 2);
   tcase_add_loop_test (tc, test_download_left_running, 0,
       G_N_ELEMENTS (late_readers));
