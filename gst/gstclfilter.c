@@ -952,15 +952,14 @@ used_on_device (GstCLFilter * self, GstBuffer * buffer,
   return FALSE;
 }
 
-/* @side for @buffer, a frame of @info for the device frame @cl: in place,
- * or mapped into @frame for the host. */
+/* @side for @buffer, a frame of @info: on the device (@on_device, see
+ * used_on_device()), or mapped into @frame for the host. */
 static gboolean
-map_side (GstCLFilter * self, GstBuffer * buffer, const GstVideoInfo * info,
-    const GstCLFrame * cl, GstMapFlags flags, GstVideoFrame * frame,
-    FrameSide * side, GError ** error)
+map_side (GstBuffer * buffer, const GstVideoInfo * info, gboolean on_device,
+    GstMapFlags flags, GstVideoFrame * frame, FrameSide * side, GError ** error)
 {
   side->info = info;
-  if (used_on_device (self, buffer, info, cl)) {
+  if (on_device) {
     side->device = buffer;
     return TRUE;
   }
@@ -975,22 +974,21 @@ map_side (GstCLFilter * self, GstBuffer * buffer, const GstVideoInfo * info,
 }
 
 /* A frame with OpenCL memory of the element's context on one side at
- * least: no copy for that side. */
+ * least (@in_device, @out_device): no copy for that side. */
 static GstFlowReturn
 transform_in_cl_memory (GstCLFilter * self, GstBuffer * inbuf,
-    GstBuffer * outbuf)
+    gboolean in_device, GstBuffer * outbuf, gboolean out_device)
 {
   GstVideoFilter *filter = GST_VIDEO_FILTER (self);
-  GstCLFilterPrivate *priv = PRIV (self);
   GstVideoFrame in_frame, out_frame;
   FrameSide in = { NULL, NULL, NULL }, out = { NULL, NULL, NULL };
   GError *error = NULL;
   GstFlowReturn ret = GST_FLOW_ERROR;
 
-  if (map_side (self, inbuf, &filter->in_info, &priv->in, GST_MAP_READ,
-          &in_frame, &in, &error)
-      && map_side (self, outbuf, &filter->out_info, &priv->out,
-          GST_MAP_WRITE, &out_frame, &out, &error))
+  if (map_side (inbuf, &filter->in_info, in_device, GST_MAP_READ, &in_frame,
+          &in, &error)
+      && map_side (outbuf, &filter->out_info, out_device, GST_MAP_WRITE,
+          &out_frame, &out, &error))
     ret = process_frame (self, inbuf, &in, &out);
   else {
     gst_cl_element_post_error (self, error);
@@ -1008,8 +1006,10 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
   GstCLFilter *self = GST_CL_FILTER (trans);
+  GstCLFilterPrivate *priv = PRIV (self);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
   gchar *problem = meta_disagreement (&filter->in_info, inbuf);
+  gboolean in_device, out_device;
 
   if (problem) {
     GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
@@ -1025,9 +1025,10 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     g_free (problem);
     return GST_FLOW_ERROR;
   }
-  if (used_on_device (self, inbuf, &filter->in_info, &PRIV (self)->in)
-      || used_on_device (self, outbuf, &filter->out_info, &PRIV (self)->out))
-    return transform_in_cl_memory (self, inbuf, outbuf);
+  in_device = used_on_device (self, inbuf, &filter->in_info, &priv->in);
+  out_device = used_on_device (self, outbuf, &filter->out_info, &priv->out);
+  if (in_device || out_device)
+    return transform_in_cl_memory (self, inbuf, in_device, outbuf, out_device);
   /* GstVideoFilter maps both frames for the host; OpenCL memory of
    * another context too, which makes a copy of it (a debug line says). */
   return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->transform

@@ -257,8 +257,7 @@ gst_cl_frame_release (GstCLFrame * frame)
     gst_cl_clear_kernel (frame->context, &frame->planes[p].to_buffer);
   }
   g_clear_pointer (&frame->staging, gst_cl_staging_free);
-  if (frame->read_done)
-    gst_cl_clear_event (frame->context, &frame->read_done);
+  gst_cl_clear_event (frame->context, &frame->read_done);
   frame->n_planes = 0;
 }
 

@@ -545,8 +545,7 @@ copy_frame (GstBuffer * buffer, const GstVideoFrame * frame,
     status = enqueue_plane_copy (mem, &layout, frame, p, to_device, queue,
         p + 1 == n_planes, before, pinned && p + 1 == n_planes ? &read :
         NULL, error);
-  if (before)
-    gst_cl_clear_event (context, &before);
+  gst_cl_clear_event (context, &before);
   if (status == CL_SUCCESS && pinned) {
     read = gst_cl_pinned_memory_leave_read (pinned, read);
     g_mutex_lock (&root->lock);
