@@ -44,6 +44,12 @@
 #   - start-up ms: from PLAYING to the first frame at the sink (device
 #     context, kernel builds, which the driver's cache makes warm: every
 #     pipeline runs once before the timing), net of the source's.
+# and, beside them, in element ms: the median time the element held a
+# frame, from its sink pad to its source pad, whatever the source and the
+# sink cost around it. The net ms per frame can be less (work left
+# running after the push, such as our download, goes on beside the
+# source drawing the next frame) or more (a source drawing into our
+# pinned memory while that download runs).
 # Medians of R runs; the runs go round every pipeline in turn, so ours and
 # the peer alternate and a drift of the machine hits both.
 #
@@ -237,22 +243,25 @@ list_workloads() {
 # ---- the measurements ----
 
 # Every distinct pipeline, in the order the runs go round them; the
-# start-ups and ms per frame of its runs, "failed" or "missing ELEMENT"
-# per pipeline.
+# start-ups, ms per frame and ms in the element of its runs, "failed" or
+# "missing ELEMENT" per pipeline.
 order=()
-declare -A start_up_of=() per_frame_of=() state_of=() warm_up_of=()
+declare -A start_up_of=() per_frame_of=() in_element_of=() state_of=() \
+    warm_up_of=() element_of=()
 
-# add_pipeline CAPS [AFTER]: the pipeline, and its 2-frame run for the
-# warm-up.
+# add_pipeline CAPS [AFTER]: the pipeline, the element it times (AFTER's
+# first) and its 2-frame run for the warm-up.
 add_pipeline() {
-    local p
-    p="$(pipeline "$1" "${2:-}")"
+    local p after="${2:-}"
+    p="$(pipeline "$1" "$after")"
     [[ -n "${state_of[$p]+set}" ]] && return
     order+=("$p")
     start_up_of[$p]=
     per_frame_of[$p]=
+    in_element_of[$p]=
     state_of[$p]=ok
-    warm_up_of[$p]="$(pipeline "$1" "${2:-}" 2)"
+    warm_up_of[$p]="$(pipeline "$1" "$after" 2)"
+    element_of[$p]="${after%% *}"
 }
 
 collect_pipelines() {
@@ -265,13 +274,15 @@ collect_pipelines() {
     done
 }
 
-# Runs DESCRIPTION once, "START_UP_MS MS_PER_FRAME" in run_times; where
-# it fails, says why and marks the pipeline KEY failed.
+# Runs DESCRIPTION once, "START_UP_MS MS_PER_FRAME [ELEMENT_MS]" in
+# run_times; where it fails, says why and marks the pipeline KEY failed:
+# run_pipeline KEY DESCRIPTION.
 run_times=
 run_pipeline() {
-    local key="$1" errors
+    local key="$1" errors timed=()
+    [[ -z "${element_of[$key]}" ]] || timed=(--element "${element_of[$key]}")
     errors="$(mktemp)"
-    if ! run_times=$(pipeline_times "$2" 2>"$errors"); then
+    if ! run_times=$(pipeline_times "${timed[@]}" "$2" 2>"$errors"); then
         log "failed: $2"
         sed 's/^/    /' "$errors" >&2
         state_of[$key]=failed
@@ -295,18 +306,33 @@ check_pipelines() {
 }
 
 time_all() {
-    local r p
+    local r p start_up per_frame in_element
     for ((r = 1; r <= runs; r++)); do
         log "run $r/$runs"
         for p in "${order[@]}"; do
             if [[ "${state_of[$p]}" == ok ]]; then
                 run_pipeline "$p" "$p"
                 if [[ "${state_of[$p]}" == ok ]]; then
-                    start_up_of[$p]+=" ${run_times% *}"
-                    per_frame_of[$p]+=" ${run_times#* }"
+                    read -r start_up per_frame in_element <<<"$run_times"
+                    start_up_of[$p]+=" $start_up"
+                    per_frame_of[$p]+=" $per_frame"
+                    in_element_of[$p]+=" ${in_element:-}"
                 fi
             fi
         done
+    done
+}
+
+# Why the PIPELINES have no figure, if one of them failed or misses an
+# element: why_not PIPELINE...
+why_not() {
+    local p
+    for p in "$@"; do
+        case "${state_of[$p]}" in
+            ok) ;;
+            missing*) echo "not available (${state_of[$p]#missing })"; return ;;
+            *) echo "failed"; return ;;
+        esac
     done
 }
 
@@ -314,16 +340,26 @@ time_all() {
 # its source S, or why not: net_ms TIMES P S.
 net_ms() {
     local -n times="$1"
-    local p="$2" s="$3" state
-    for state in "${state_of[$p]}" "${state_of[$s]}"; do
-        case "$state" in
-            ok) ;;
-            missing*) echo "not available (${state#missing })"; return ;;
-            *) echo "failed"; return ;;
-        esac
-    done
+    local why
+    why="$(why_not "$2" "$3")"
+    if [[ -n "$why" ]]; then
+        echo "$why"
+        return
+    fi
     # shellcheck disable=SC2086 # the times, one a word
-    calc "$(median ${times[$p]}) - $(median ${times[$s]})"
+    calc "$(median ${times[$2]}) - $(median ${times[$3]})"
+}
+
+# The median time pipeline P's element held a frame, or why not.
+in_element_ms() {
+    local why
+    why="$(why_not "$1")"
+    if [[ -n "$why" ]]; then
+        echo "$why"
+        return
+    fi
+    # shellcheck disable=SC2086 # the times, one a word
+    median ${in_element_of[$1]}
 }
 
 is_number() {
@@ -370,7 +406,8 @@ print_header() {
     printf 'start-up ms, both net of the source (%s), median of %s runs ' \
         "$source" "$runs"
     printf 'of %s ' "$frames"
-    printf 'frames, ours and the peer alternating; '
+    printf 'frames, ours and the peer alternating; in element: median '
+    printf 'time the element held a frame, median of the runs; '
     printf 'floor: memcpy of one input and one output frame, %s threads |\n\n' \
         "$cores"
 }
@@ -387,10 +424,12 @@ floor_ms() {
 }
 
 print_table() {
-    local i ours_p peer_p ours peer floor
-    printf '| workload | ours ms | peer ms | ours/peer | floor ms | ours/floor '
+    local i ours_p peer_p ours peer floor cells
+    printf '| workload | ours ms | peer ms | ours/peer | ours in element ms '
+    printf '| peer in element ms | floor ms | ours/floor '
     printf '| ours start-up ms | peer start-up ms |\n'
-    printf '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
+    printf '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: '
+    printf '| ---: |\n'
     for i in "${!names[@]}"; do
         ours_p=("$(pipeline "${ours_src[i]}" "${ours_pipe[i]}")" \
             "$(pipeline "${ours_src[i]}")")
@@ -401,13 +440,17 @@ print_table() {
         floor_ms "${bytes[i]}"
         floor="${floor_of[${bytes[i]}]}"
         ours_ms[${names[i]}]="$ours"
-        printf '| %s: %s vs %s | %s | %s | %s | %s | %s | %s | %s |\n' \
-            "${names[i]}" "${titles[i]}" "${peer_pipe[i]%% *}" \
-            "$(figure "$ours")" "$(figure "$peer")" \
-            "$(ratio "$ours" "$peer")" "$(figure "$floor")" \
-            "$(ratio "$ours" "$floor")" \
-            "$(figure "$(net_ms start_up_of "${ours_p[@]}")")" \
-            "$(figure "$(net_ms start_up_of "${peer_p[@]}")")"
+        cells=("$(figure "$ours")" "$(figure "$peer")"
+            "$(ratio "$ours" "$peer")"
+            "$(figure "$(in_element_ms "${ours_p[0]}")")"
+            "$(figure "$(in_element_ms "${peer_p[0]}")")"
+            "$(figure "$floor")" "$(ratio "$ours" "$floor")"
+            "$(figure "$(net_ms start_up_of "${ours_p[@]}")")"
+            "$(figure "$(net_ms start_up_of "${peer_p[@]}")")")
+        printf '| %s: %s vs %s |' "${names[i]}" "${titles[i]}" \
+            "${peer_pipe[i]%% *}"
+        printf ' %s |' "${cells[@]}"
+        printf '\n'
     done
     printf '\n'
 }

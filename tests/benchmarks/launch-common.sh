@@ -24,14 +24,20 @@ bench_tool() {
 # One run of `DESCRIPTION ! SINK` (default `fakesink sync=false`) by
 # launch-timer, which builds it as gst-launch-1.0 does: "START_UP_MS
 # MS_PER_FRAME", the time to the first frame at the sink and the steady
-# state after it; fails as the pipeline does, its messages on stderr:
-# pipeline_times DESCRIPTION [SINK].
+# state after it, and with --element "START_UP_MS MS_PER_FRAME
+# ELEMENT_MS", ELEMENT_MS the median time the element of FACTORY held a
+# frame; fails as the pipeline does, its messages on stderr:
+# pipeline_times [--element FACTORY] DESCRIPTION [SINK].
 pipeline_times() {
-    local out
+    local element=() out
+    if [[ "$1" == --element ]]; then
+        element=(--element "$2")
+        shift 2
+    fi
     # shellcheck disable=SC2086 # the description is launch-timer's argv
-    out="$("$(bench_tool launch-timer)" $1 ! ${2:-fakesink sync=false})" ||
-        return
-    printf '%s\n' "${out% *}"
+    out="$("$(bench_tool launch-timer)" "${element[@]}" $1 ! \
+        ${2:-fakesink sync=false})" || return
+    awk '{ print $1, $2 (NF > 3 ? " " $4 : "") }' <<<"$out"
 }
 
 # The median of its arguments, to 4 decimals.
