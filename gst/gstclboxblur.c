@@ -384,22 +384,27 @@ static const gchar *const blur_sources[] = {
 #define SCAN_RUN_OPTION "-DSCAN_RUN=" G_STRINGIFY (SCAN_RUN)
 
 /* box_tiles: groups of TILE_W x TILE_ITEMS_Y items make tiles of TILE_W x
- * (TILE_ITEMS_Y * TILE_ROWS) pixels, for radii up to TILE_RADIUS. Measured
- * on an H100 (RGBA, kernel ms per frame, against sat_rows + box_segments):
- * radius 1: 0.025 against 0.069 at 1080p; radius 12: 0.048 against 0.079
- * at 1080p, 0.170 against 0.297 at 4K; radius 20: 0.072 against 0.080 at
- * 1080p, 0.267 against 0.346 at 4K; radius 24: 0.088 against 0.083 at
- * 1080p. A tile's source region grows with the radius, so its cost does
- * (and RGBA tiles above radius 25 would not fit 48 KB of local memory). */
+ * (TILE_ITEMS_Y * rows) pixels, each item `rows` of them: TALL_TILE_ROWS
+ * where the tile's local memory fits, else SHORT_TILE_ROWS, for radii up
+ * to TILE_RADIUS. The taller tile's halo is a smaller part of its source
+ * region. Measured on an H100 (RGBA, kernel ms per frame; tall tile,
+ * short tile, sat_rows + box_segments): radius 1: 0.025, 0.026, 0.069 at
+ * 1080p; radius 12: 0.041, 0.048, 0.078 at 1080p, 0.143, 0.173, 0.304
+ * at 4K; radius 15: 0.047, 0.057, 0.078 at 1080p (above 15 the tall RGBA
+ * tile needs more than 48 KB); radius 20: 0.073 (short), 0.081 at 1080p,
+ * 0.272 against 0.347 at 4K; radius 24: 0.088 (short) against 0.083 at
+ * 1080p. Groups of 32 x 16 items never ran there (the kernel's work-group
+ * size is under 512); 32 x 4 items of 8 rows and 32 x 8 of 2 rows were
+ * slower. */
 #define TILE_W 32
 #define TILE_ITEMS_Y 8
-#define TILE_ROWS 4
+#define TALL_TILE_ROWS 8
+#define SHORT_TILE_ROWS 4
 #define TILE_RADIUS 20
 /* columns whose row windows one item slides along (divides TILE_W) */
 #define TILE_HSUM_RUN 8
 
 #define GROUP_SCANS_OPTION "-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION \
-    " -DTILE_ROWS=" G_STRINGIFY (TILE_ROWS) \
     " -DHSUM_RUN=" G_STRINGIFY (TILE_HSUM_RUN)
 
 /* [group scans][sum_wide] */
@@ -736,16 +741,18 @@ run_separable_segments (GstCLBoxBlur * self, cl_kernel * kernels,
  * items of a warp, on neighbouring rows, meet different banks). */
 typedef struct
 {
+  gint rows;                    /* output rows of an item */
   gint pixels_pitch, hsums_pitch;       /* in elements */
   gsize pixels_bytes, hsums_bytes;
 } TileLayout;
 
 static void
-tile_layout (const GstCLPlane * plane, const PlanePlan * plan,
+tile_layout (const GstCLPlane * plane, const PlanePlan * plan, gint rows,
     TileLayout * layout)
 {
-  gsize region_h = TILE_ITEMS_Y * TILE_ROWS + 2 * plan->ry;
+  gsize region_h = TILE_ITEMS_Y * rows + 2 * plan->ry;
 
+  layout->rows = rows;
   layout->pixels_pitch = (TILE_W + 2 * plan->rx) | 1;
   layout->hsums_pitch = TILE_W + 1;
   layout->pixels_bytes = layout->pixels_pitch * region_h * plane->channels *
@@ -754,38 +761,48 @@ tile_layout (const GstCLPlane * plane, const PlanePlan * plan,
       (plane->depth == 16 ? 4 : 2);
 }
 
-/* box_tiles reads the source around its tile while other groups write
- * theirs, so not for passes in place. */
 static gboolean
-uses_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
-    const GstCLPlane * dst, const PlanePlan * plan)
+tile_fits (GstCLContext * context, const TileLayout * layout)
+{
+  return layout->pixels_bytes + layout->hsums_bytes <=
+      context->info->local_mem_size;
+}
+
+/* Whether box_tiles runs @plan, in @layout: the tall tile where its local
+ * memory fits, else the short one up to TILE_RADIUS. It reads the source
+ * around its tile while other groups write theirs, so not for passes in
+ * place. */
+static gboolean
+choose_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
+    const GstCLPlane * dst, const PlanePlan * plan, TileLayout * layout)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  TileLayout layout;
 
-  tile_layout (src, plan, &layout);
-  return src->mem != dst->mem
-      && plan->rx <= TILE_RADIUS && plan->ry <= TILE_RADIUS
-      && gst_cl_context_kernel_group_size (context, kernel) >=
-      TILE_W * TILE_ITEMS_Y
-      && layout.pixels_bytes + layout.hsums_bytes <=
-      context->info->local_mem_size;
+  if (src->mem == dst->mem || plan->rx > TILE_RADIUS
+      || plan->ry > TILE_RADIUS
+      || gst_cl_context_kernel_group_size (context, kernel) <
+      TILE_W * TILE_ITEMS_Y)
+    return FALSE;
+  tile_layout (src, plan, TALL_TILE_ROWS, layout);
+  if (tile_fits (context, layout))
+    return TRUE;
+  tile_layout (src, plan, SHORT_TILE_ROWS, layout);
+  return tile_fits (context, layout);
 }
 
 static gboolean
 run_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
-    const GstCLPlane * dst, const PlanePlan * plan, GError ** error)
+    const GstCLPlane * dst, const PlanePlan * plan,
+    const TileLayout * layout, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  gsize rows = TILE_ITEMS_Y * TILE_ROWS;
+  gsize rows = TILE_ITEMS_Y * layout->rows;
   gsize local[2] = { TILE_W, TILE_ITEMS_Y };
   gsize groups[2] = { (src->width + TILE_W - 1) / TILE_W,
     (src->height + rows - 1) / rows
   };
-  TileLayout layout;
   GstCLArgs args;
 
-  tile_layout (src, plan, &layout);
   gst_cl_args_init (&args, kernel);
   gst_cl_args_add_plane (&args, src);
   gst_cl_args_add_int (&args, src->width);
@@ -793,10 +810,11 @@ run_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
   gst_cl_args_add_int (&args, plan->rx);
   gst_cl_args_add_int (&args, plan->ry);
   gst_cl_args_add_plane (&args, dst);
-  gst_cl_args_add (&args, layout.pixels_bytes, NULL);
-  gst_cl_args_add_int (&args, layout.pixels_pitch);
-  gst_cl_args_add (&args, layout.hsums_bytes, NULL);
-  gst_cl_args_add_int (&args, layout.hsums_pitch);
+  gst_cl_args_add (&args, layout->pixels_bytes, NULL);
+  gst_cl_args_add_int (&args, layout->pixels_pitch);
+  gst_cl_args_add (&args, layout->hsums_bytes, NULL);
+  gst_cl_args_add_int (&args, layout->hsums_pitch);
+  gst_cl_args_add_int (&args, layout->rows);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_groups (context, kernel, 2, groups, local,
       error);
@@ -808,11 +826,13 @@ run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
     GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  TileLayout layout;
   GstCLArgs args;
 
-  if (uses_group_scans (self) && uses_tiles (self, kernels[KERNEL_TILES],
-          src, dst, plan))
-    return run_tiles (self, kernels[KERNEL_TILES], src, dst, plan, error);
+  if (uses_group_scans (self) && choose_tiles (self, kernels[KERNEL_TILES],
+          src, dst, plan, &layout))
+    return run_tiles (self, kernels[KERNEL_TILES], src, dst, plan, &layout,
+        error);
   if (!ensure_scratch (self, error))
     return FALSE;
   if (uses_group_scans (self))

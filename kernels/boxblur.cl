@@ -359,13 +359,13 @@ box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
 
 /* The separable method on GPUs for small radii (TILE_RADIUS on the host),
  * in one pass: a work-group makes a tile of the output, (group width) x
- * (group height * TILE_ROWS), from the source pixels under its windows,
+ * (group height * rows), from the source pixels under its windows,
  * held in local memory (pixels[]: the tile widened by rx on either side
  * and by ry above and below; pixels outside the plane are zeros, as the
  * windows are clipped to it). Their row-window sums for the tile's columns
  * go to hsums[], each item sliding a window along a run of HSUM_RUN
  * columns of one row, and each item then slides a column window down its
- * TILE_ROWS output rows. The region's halo, which grows with the radius,
+ * `rows` output rows. The region's halo, which grows with the radius,
  * is what bounds it. The arrays' row pitches (in elements) are the host's
  * (odd, so that the items of a warp, on neighbouring rows, meet different
  * local memory banks). */
@@ -383,16 +383,16 @@ typedef HSUM_T hsum_t;
 __kernel void
 box_tiles (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry,
     KERNEL_PLANE_OUT (dst), __local texel_t * pixels, int pitch,
-    __local hsum_t * hsums, int hsums_pitch)
+    __local hsum_t * hsums, int hsums_pitch, int rows)
 {
   PLANE_START (src);
   PLANE_START (dst);
   int lx = get_local_id (0), ly = get_local_id (1);
   int tile_w = get_local_size (0), items_y = get_local_size (1);
   int x0 = get_group_id (0) * tile_w;
-  int y0 = get_group_id (1) * items_y * TILE_ROWS;
+  int y0 = get_group_id (1) * items_y * rows;
   int region_w = tile_w + 2 * rx;
-  int region_h = items_y * TILE_ROWS + 2 * ry;
+  int region_h = items_y * rows + 2 * ry;
   int item = ly * tile_w + lx, items = tile_w * items_y;
 
   for (int i = item; i < region_w * region_h; i += items) {
@@ -424,22 +424,22 @@ box_tiles (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry,
   barrier (CLK_LOCAL_MEM_FENCE);
 
   int x = x0 + lx;
-  int y = y0 + ly * TILE_ROWS;
+  int y = y0 + ly * rows;
 
   if (x >= w || y >= h)
     return;
 
   /* hsums row i + k holds source row y + i - ry + k */
-  __local const hsum_t *column = hsums + ly * TILE_ROWS * hsums_pitch + lx;
+  __local const hsum_t *column = hsums + ly * rows * hsums_pitch + lx;
   uint count_x = window_count (x, rx, w);
   sum_t sum = 0;
 
   for (int k = 0; k <= 2 * ry; k++)
     sum += CONVERT (SUM_T, column[k * hsums_pitch]);
-  for (int i = 0; i < TILE_ROWS && y + i < h; i++) {
+  for (int i = 0; i < rows && y + i < h; i++) {
     STORE (dst, x, y + i, box_average (sum, count_x *
             window_count (y + i, ry, h)));
-    if (i + 1 < TILE_ROWS) {
+    if (i + 1 < rows) {
       sum += CONVERT (SUM_T, column[(i + 2 * ry + 1) * hsums_pitch]);
       sum -= CONVERT (SUM_T, column[i * hsums_pitch]);
     }

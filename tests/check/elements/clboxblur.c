@@ -572,10 +572,16 @@ GST_END_TEST;
 
 /* Frames of many rows, where a vertical window spans several of the bands
  * that CPU devices blur in parallel (32 rows each; radius-y 64 and 96 end
- * on a band's edge), and one pass feeds the next. */
+ * on a band's edge), and one pass feeds the next. The radii up to 20 run
+ * box_tiles where it serves (GPUs, images on CPU devices) over several
+ * rows of tiles, the last one partly outside the frame: tiles of 64 rows
+ * where the device's local memory holds them ({3, 1} and {15, 15} on 48
+ * KB), else of 32 ({20, 18} there). */
 GST_START_TEST (test_tall_frames)
 {
-  static const gint radii[][2] = { {2, 40}, {52, 3}, {0, 64}, {9, 149} };
+  static const gint radii[][2] = { {2, 40}, {52, 3}, {0, 64}, {9, 149},
+  {3, 1}, {15, 15}, {20, 18}
+  };
   Frame src;
 
   frame_new (&src, GST_VIDEO_FORMAT_RGBA, 53, 150, FILL_RANDOM, 70);
