@@ -616,13 +616,18 @@ run_passes_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
     const GstCLPlane * in, const GstCLPlane * out, const PlanePlan * plan,
     guint passes, GError ** error)
 {
-  GstCLPlane spare = *out;
+  /* Built from the geometry alone: nothing of the output's memory (its
+   * offset, wrapper or images) may carry over. */
+  const GstCLPlane spare = {
+    .mem = self->spare,
+    .width = out->width,
+    .height = out->height,
+    .channels = out->channels,
+    .depth = out->depth,
+    .pitch = out->width * out->channels,
+  };
   const GstCLPlane *src = in;
 
-  spare.mem = self->spare;
-  spare.wrapper = NULL;
-  spare.offset = 0;
-  spare.pitch = out->width * out->channels;
   for (guint pass = 0; pass < passes; pass++) {
     const GstCLPlane *dst = (passes - 1 - pass) % 2 ? &spare : out;
 
