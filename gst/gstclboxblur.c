@@ -384,23 +384,30 @@ static const gchar *const blur_sources[] = {
 #define SCAN_RUN_OPTION "-DSCAN_RUN=" G_STRINGIFY (SCAN_RUN)
 
 /* box_tiles: groups of TILE_W x TILE_ITEMS_Y items make tiles of TILE_W x
- * (TILE_ITEMS_Y * rows) pixels, each item `rows` of them: TALL_TILE_ROWS
- * where the tile's local memory fits, else SHORT_TILE_ROWS, for radii up
- * to TILE_RADIUS. The taller tile's halo is a smaller part of its source
- * region. Measured on an H100 (RGBA, kernel ms per frame; tall tile,
- * short tile, sat_rows + box_segments): radius 1: 0.025, 0.026, 0.069 at
- * 1080p; radius 12: 0.041, 0.048, 0.078 at 1080p, 0.143, 0.173, 0.304
- * at 4K; radius 15: 0.047, 0.057, 0.078 at 1080p (above 15 the tall RGBA
- * tile needs more than 48 KB); radius 20: 0.073 (short), 0.081 at 1080p,
- * 0.272 against 0.347 at 4K; radius 24: 0.088 (short) against 0.083 at
- * 1080p. Groups of 32 x 16 items never ran there (the kernel's work-group
- * size is under 512); 32 x 4 items of 8 rows and 32 x 8 of 2 rows were
- * slower. */
+ * (TILE_ITEMS_Y * rows) pixels, each item `rows` of them (TALL_TILE_ROWS,
+ * else SHORT_TILE_ROWS where local memory is short), for radii up to
+ * TILE_RADIUS. Local memory holds the row sums of the tile's whole source
+ * region and as many of its source rows at a time as fit beside them
+ * (at least MIN_CHUNK_ROWS, so that the row sums of a chunk keep most
+ * items busy). The taller tile's halo is a smaller part of its region.
+ * Measured on an H100 (48 KB; RGBA, kernel ms per frame; tall tiles,
+ * sat_rows + box_segments): radius 1: 0.025, 0.069 at 1080p; radius 12:
+ * 0.040, 0.078 at 1080p, 0.143, 0.304 at 4K; radius 15 (in chunks from
+ * there): 0.048, 0.078 at 1080p; radius 20: 0.058, 0.081 at 1080p (32 x
+ * 32 tiles: 0.073), 0.210, 0.347 at 4K; radius 24: 0.065, 0.085 at
+ * 1080p, 0.237, 0.370 at 4K; radius 28: 0.077, 0.084 at 1080p; radius
+ * 32: 0.090, 0.083 at 1080p, 0.324, 0.355 at 4K. Groups of 32 x 16 items
+ * never ran there (the kernel's work-group size is under 512); 32 x 4
+ * items of 8 rows and 32 x 8 of 2 rows were slower. */
 #define TILE_W 32
 #define TILE_ITEMS_Y 8
 #define TALL_TILE_ROWS 8
 #define SHORT_TILE_ROWS 4
-#define TILE_RADIUS 20
+#define TILE_RADIUS 28
+#define MIN_CHUNK_ROWS 16
+/* Local memory the tiles leave to the implementation: NVIDIA's driver
+ * refused a group whose two arguments left 4 bytes of its 48 KB. */
+#define TILE_LOCAL_RESERVE 1024
 /* columns whose row windows one item slides along (divides TILE_W) */
 #define TILE_HSUM_RUN 8
 
@@ -747,34 +754,38 @@ run_separable_segments (GstCLBoxBlur * self, cl_kernel * kernels,
 typedef struct
 {
   gint rows;                    /* output rows of an item */
+  gint chunk_h;                 /* source rows pixels[] holds at a time */
   gint pixels_pitch, hsums_pitch;       /* in elements */
   gsize pixels_bytes, hsums_bytes;
 } TileLayout;
 
-static void
+/* The layout of tiles whose items make @rows rows each, in @local_size
+ * bytes: the row sums of the whole region, and as many of its source
+ * rows at a time as fit beside them (all where they can). FALSE where
+ * fewer than MIN_CHUNK_ROWS would. */
+static gboolean
 tile_layout (const GstCLPlane * plane, const PlanePlan * plan, gint rows,
-    TileLayout * layout)
+    gsize local_size, TileLayout * layout)
 {
   gsize region_h = TILE_ITEMS_Y * rows + 2 * plan->ry;
+  gsize pixel_row, chunk_h;
 
   layout->rows = rows;
   layout->pixels_pitch = (TILE_W + 2 * plan->rx) | 1;
   layout->hsums_pitch = TILE_W + 1;
-  layout->pixels_bytes = layout->pixels_pitch * region_h * plane->channels *
-      (plane->depth / 8);
   layout->hsums_bytes = layout->hsums_pitch * region_h * plane->channels *
       (plane->depth == 16 ? 4 : 2);
-}
-
-static gboolean
-tile_fits (GstCLContext * context, const TileLayout * layout)
-{
-  return layout->pixels_bytes + layout->hsums_bytes <=
-      context->info->local_mem_size;
+  if (layout->hsums_bytes >= local_size)
+    return FALSE;
+  pixel_row = layout->pixels_pitch * plane->channels * (plane->depth / 8);
+  chunk_h = MIN (region_h, (local_size - layout->hsums_bytes) / pixel_row);
+  layout->chunk_h = chunk_h;
+  layout->pixels_bytes = pixel_row * chunk_h;
+  return chunk_h >= MIN_CHUNK_ROWS;
 }
 
 /* Whether box_tiles runs @plan, in @layout: the tall tile where its local
- * memory fits, else the short one up to TILE_RADIUS. It reads the source
+ * memory fits, else the short one, up to TILE_RADIUS. It reads the source
  * around its tile while other groups write theirs, so not for passes in
  * place. */
 static gboolean
@@ -782,17 +793,16 @@ choose_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
     const GstCLPlane * dst, const PlanePlan * plan, TileLayout * layout)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gsize local_size = context->info->local_mem_size;
 
   if (src->mem == dst->mem || plan->rx > TILE_RADIUS
-      || plan->ry > TILE_RADIUS
+      || plan->ry > TILE_RADIUS || local_size <= TILE_LOCAL_RESERVE
       || gst_cl_context_kernel_group_size (context, kernel) <
       TILE_W * TILE_ITEMS_Y)
     return FALSE;
-  tile_layout (src, plan, TALL_TILE_ROWS, layout);
-  if (tile_fits (context, layout))
-    return TRUE;
-  tile_layout (src, plan, SHORT_TILE_ROWS, layout);
-  return tile_fits (context, layout);
+  local_size -= TILE_LOCAL_RESERVE;
+  return tile_layout (src, plan, TALL_TILE_ROWS, local_size, layout)
+      || tile_layout (src, plan, SHORT_TILE_ROWS, local_size, layout);
 }
 
 static gboolean
@@ -820,6 +830,7 @@ run_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
   gst_cl_args_add (&args, layout->hsums_bytes, NULL);
   gst_cl_args_add_int (&args, layout->hsums_pitch);
   gst_cl_args_add_int (&args, layout->rows);
+  gst_cl_args_add_int (&args, layout->chunk_h);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_groups (context, kernel, 2, groups, local,
       error);

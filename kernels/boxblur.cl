@@ -359,11 +359,12 @@ box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
 
 /* The separable method on GPUs for small radii (TILE_RADIUS on the host),
  * in one pass: a work-group makes a tile of the output, (group width) x
- * (group height * rows), from the source pixels under its windows,
- * held in local memory (pixels[]: the tile widened by rx on either side
- * and by ry above and below; pixels outside the plane are zeros, as the
- * windows are clipped to it). Their row-window sums for the tile's columns
- * go to hsums[], each item sliding a window along a run of HSUM_RUN
+ * (group height * rows), from the source pixels under its windows (the
+ * region: the tile widened by rx on either side and by ry above and
+ * below; pixels outside the plane are zeros, as the windows are clipped
+ * to it), brought into local memory chunk_h rows at a time (pixels[]).
+ * Their row-window sums for the tile's columns go to hsums[], which holds
+ * the whole region, each item sliding a window along a run of HSUM_RUN
  * columns of one row, and each item then slides a column window down its
  * `rows` output rows. The region's halo, which grows with the radius,
  * is what bounds it. The arrays' row pitches (in elements) are the host's
@@ -383,7 +384,7 @@ typedef HSUM_T hsum_t;
 __kernel void
 box_tiles (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry,
     KERNEL_PLANE_OUT (dst), __local texel_t * pixels, int pitch,
-    __local hsum_t * hsums, int hsums_pitch, int rows)
+    __local hsum_t * hsums, int hsums_pitch, int rows, int chunk_h)
 {
   PLANE_START (src);
   PLANE_START (dst);
@@ -395,33 +396,37 @@ box_tiles (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry,
   int region_h = items_y * rows + 2 * ry;
   int item = ly * tile_w + lx, items = tile_w * items_y;
 
-  for (int i = item; i < region_w * region_h; i += items) {
-    int x = i % region_w, y = i / region_w;
+  /* the region's rows, chunk_h at a time through pixels[] */
+  for (int c = 0; c < region_h; c += chunk_h) {
+    int n = min (chunk_h, region_h - c);
 
-    pixels[y * pitch + x] = x0 - rx + x >= 0 && x0 - rx + x < w
-        && y0 - ry + y >= 0 && y0 - ry + y < h ?
-        CONVERT_RTE (TEXEL_T, LOAD (src, x0 - rx + x, y0 - ry + y)) :
-        (texel_t) 0;
-  }
-  barrier (CLK_LOCAL_MEM_FENCE);
+    for (int i = item; i < region_w * n; i += items) {
+      int x = i % region_w, y = i / region_w;
+      int sx = x0 - rx + x, sy = y0 - ry + c + y;
 
-  /* items on neighbouring rows, then the next run of columns */
-  for (int i = item; i < region_h * (tile_w / HSUM_RUN); i += items) {
-    int r = i % region_h, c0 = i / region_h * HSUM_RUN;
-    __local const texel_t *row = pixels + r * pitch + c0;
-    __local hsum_t *out = hsums + r * hsums_pitch + c0;
-    row_t sum = 0;
-
-    for (int k = 0; k <= 2 * rx; k++)
-      sum += CONVERT (ROW_T, row[k]);
-    out[0] = CONVERT (HSUM_T, sum);
-    for (int j = 1; j < HSUM_RUN; j++) {
-      sum += CONVERT (ROW_T, row[j + 2 * rx]);
-      sum -= CONVERT (ROW_T, row[j - 1]);
-      out[j] = CONVERT (HSUM_T, sum);
+      pixels[y * pitch + x] = sx >= 0 && sx < w && sy >= 0 && sy < h ?
+          CONVERT_RTE (TEXEL_T, LOAD (src, sx, sy)) : (texel_t) 0;
     }
+    barrier (CLK_LOCAL_MEM_FENCE);
+
+    /* items on neighbouring rows, then the next run of columns */
+    for (int i = item; i < n * (tile_w / HSUM_RUN); i += items) {
+      int r = i % n, c0 = i / n * HSUM_RUN;
+      __local const texel_t *row = pixels + r * pitch + c0;
+      __local hsum_t *out = hsums + (c + r) * hsums_pitch + c0;
+      row_t sum = 0;
+
+      for (int k = 0; k <= 2 * rx; k++)
+        sum += CONVERT (ROW_T, row[k]);
+      out[0] = CONVERT (HSUM_T, sum);
+      for (int j = 1; j < HSUM_RUN; j++) {
+        sum += CONVERT (ROW_T, row[j + 2 * rx]);
+        sum -= CONVERT (ROW_T, row[j - 1]);
+        out[j] = CONVERT (HSUM_T, sum);
+      }
+    }
+    barrier (CLK_LOCAL_MEM_FENCE);
   }
-  barrier (CLK_LOCAL_MEM_FENCE);
 
   int x = x0 + lx;
   int y = y0 + ly * rows;

@@ -23,6 +23,7 @@
  */
 
 #include "qcom-bicubic-layer.h"
+#include "layer-info.h"
 
 #include <CL/cl_layer.h>
 #include <glib.h>
@@ -77,20 +78,6 @@ refusing (cl_int * status)
   return refuse;
 }
 
-/* Copies @size bytes of @data to the caller of a clGet*Info. */
-static cl_int
-return_info (const void *data, size_t size, size_t value_size, void *value,
-    size_t *value_size_ret)
-{
-  if (value && value_size < size)
-    return CL_INVALID_VALUE;
-  if (value)
-    memcpy (value, data, size);
-  if (value_size_ret)
-    *value_size_ret = size;
-  return CL_SUCCESS;
-}
-
 /* The driver's answer to @param, in a new allocation of *@size bytes. */
 static cl_int
 driver_device_info (cl_device_id device, cl_device_info param,
@@ -120,7 +107,7 @@ extensions_info (cl_device_id device, size_t value_size, void *value,
   if (status != CL_SUCCESS)
     return status;
   list = g_strdup_printf ("%s " EXTENSION, g_strstrip ((gchar *) driver));
-  status = return_info (list, strlen (list) + 1, value_size, value,
+  status = layer_return_info (list, strlen (list) + 1, value_size, value,
       value_size_ret);
   g_free (list);
   g_free (driver);
@@ -145,8 +132,8 @@ extensions_with_version_info (cl_device_id device, size_t value_size,
   memcpy (list, driver, n * sizeof (cl_name_version));
   list[n].version = CL_MAKE_VERSION (1, 0, 0);
   g_strlcpy (list[n].name, EXTENSION, sizeof (list[n].name));
-  status = return_info (list, (n + 1) * sizeof (cl_name_version), value_size,
-      value, value_size_ret);
+  status = layer_return_info (list, (n + 1) * sizeof (cl_name_version),
+      value_size, value, value_size_ret);
   g_free (list);
   g_free (driver);
   return status;
@@ -358,19 +345,8 @@ CL_API_ENTRY cl_int CL_API_CALL
 clGetLayerInfo (cl_layer_info param, size_t value_size, void *value,
     size_t *value_size_ret)
 {
-  static const cl_layer_api_version version = CL_LAYER_API_VERSION_100;
-  static const char name[] = "gst-opencl test layer: " EXTENSION;
-
-  switch (param) {
-    case CL_LAYER_API_VERSION:
-      return return_info (&version, sizeof (version), value_size, value,
-          value_size_ret);
-    case CL_LAYER_NAME:
-      return return_info (name, sizeof (name), value_size, value,
-          value_size_ret);
-    default:
-      return CL_INVALID_VALUE;
-  }
+  return layer_info ("gst-opencl test layer: " EXTENSION, param, value_size,
+      value, value_size_ret);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL

@@ -526,12 +526,12 @@ GST_START_TEST (test_scratch_made_when_needed)
 
 GST_END_TEST;
 
-/* {20, 20}: the largest radius of box_tiles on GPUs (TILE_RADIUS), whose
+/* {28, 28}: the largest radius of box_tiles on GPUs (TILE_RADIUS), whose
  * local memory it fills most. */
 static void
 check_format (GstVideoFormat format, gint width, gint height)
 {
-  static const gint radii[][2] = { {1, 1}, {2, 5}, {7, 3}, {20, 20},
+  static const gint radii[][2] = { {1, 1}, {2, 5}, {7, 3}, {28, 28},
   {63, 63}, {3, 200}
   };
   Frame src;
@@ -572,15 +572,16 @@ GST_END_TEST;
 
 /* Frames of many rows, where a vertical window spans several of the bands
  * that CPU devices blur in parallel (32 rows each; radius-y 64 and 96 end
- * on a band's edge), and one pass feeds the next. The radii up to 20 run
+ * on a band's edge), and one pass feeds the next. The radii up to 28 run
  * box_tiles where it serves (GPUs, images on CPU devices) over several
- * rows of tiles, the last one partly outside the frame: tiles of 64 rows
- * where the device's local memory holds them ({3, 1} and {15, 15} on 48
- * KB), else of 32 ({20, 18} there). */
+ * rows of tiles, the last one partly outside the frame: with 48 KB of
+ * local memory, tiles of 64 rows whose source region fits whole ({3, 1},
+ * {15, 15}) or comes in chunks ({20, 18}, {28, 24}); with 16 KB, tiles of
+ * 32 rows ({3, 1}). */
 GST_START_TEST (test_tall_frames)
 {
   static const gint radii[][2] = { {2, 40}, {52, 3}, {0, 64}, {9, 149},
-  {3, 1}, {15, 15}, {20, 18}
+  {3, 1}, {15, 15}, {20, 18}, {28, 24}
   };
   Frame src;
 
