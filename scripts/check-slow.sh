@@ -12,8 +12,10 @@
 #             (frames used in place, copied, and the one-pixel kernels
 #             GPUs run with buffers), then the interlaced test's fields
 #             (planes and fields at offsets in OpenCL memory, the copies
-#             between buffers and images): any out-of-bounds access, data
-#             race or OpenCL API misuse it reports fails the run.
+#             between buffers and images), and clboxblur's tall frames
+#             with 48 KiB of local memory (its tiles, their source rows in
+#             chunks): any out-of-bounds access, data race or OpenCL API
+#             misuse it reports fails the run.
 #
 # Builds first, as scripts/test.sh does (scripts/setup.sh, which here also
 # installs valgrind and oclgrind). Arguments pick steps, e.g.
@@ -88,6 +90,9 @@ step_oclgrind() {
     oclgrind_run "one-pixel kernels" "${variants[@]}" GST_CL_TEST_NARROW=1 ||
         status=1
     oclgrind_run "interlaced fields" elements_clinterlace test_fields ||
+        status=1
+    oclgrind_run "blur tiles in chunks" elements_clboxblur test_tall_frames \
+        OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-local-memory-layer.so" ||
         status=1
     return "$status"
 }
