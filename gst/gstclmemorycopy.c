@@ -32,7 +32,6 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLMemoryCopy, gst_cl_memory_copy,
     GST_DEBUG_CATEGORY_INIT (gst_cl_memory_copy_debug, "clmemorycopy", 0,
         "clupload and cldownload"));
 
-
 #define PRIV(self) ((GstCLMemoryCopyPrivate *) \
     gst_cl_memory_copy_get_instance_private (GST_CL_MEMORY_COPY (self)))
 

@@ -15,8 +15,8 @@
  * (PLANE_IN, PLANE_OUT). Images ignore pitch and offset. Kernels work
  * on pix_t values in the plane's own units (0..255 or 0..65535) with one
  * float per channel (PIX_FROM_F4 takes a colour passed as a float4
- * argument). STORE rounds to nearest (halves up) and saturates, identically on both
- * storages, so both give the same bytes.
+ * argument). STORE rounds to nearest (halves up) and saturates,
+ * identically on both storages, so both give the same bytes.
  */
 
 #if DEPTH == 16 && CHANNELS != 1
