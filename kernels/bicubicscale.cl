@@ -195,11 +195,12 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
             rect_w, rect_h, starts, weights, taps, border));
 }
 
-/* One pass, for GPUs: a work-group makes a tile of the output, running
- * the rows pass for the source rows under the tile into local memory
- * (rows[], the host sizes it to span rows of the group's width) and the
- * columns pass from there: no intermediate frame in global memory. The
- * arithmetic is the two passes', so the bytes are the same. */
+/* One pass, for GPUs: a work-group makes a tile of the output, `rows`
+ * rows of it an item (the group's rows of items, then again below),
+ * running the rows pass for the source rows under the tile into local
+ * memory (tile_rows[], the host sizes it to span rows of the group's
+ * width) and the columns pass from there: no intermediate frame in global
+ * memory. The arithmetic is the two passes', so the bytes are the same. */
 __kernel void
 scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
     KERNEL_PLANE_OUT (dst), int dst_w, int dst_h,
@@ -207,47 +208,54 @@ scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
     __global const int *x_starts, __global const float *x_weights,
     int x_taps, __global const int *y_starts,
     __global const float *y_weights, int y_taps, float4 border,
-    __local pix_t * rows)
+    __local pix_t * tile_rows, int rows)
 {
   PLANE_START (src);
   PLANE_START (dst);
-  int lx = get_local_id (0);
+  int lx = get_local_id (0), ly = get_local_id (1);
   int tile_w = get_local_size (0);
-  int tile_h = get_local_size (1);
+  int items_y = get_local_size (1);
+  int tile_h = items_y * rows;
   int x = get_global_id (0);
-  int y = get_global_id (1);
+  int y0 = get_group_id (1) * tile_h;
   int rx = x - rect_x;
   bool in_picture_x = rx >= 0 && rx < rect_w;
   /* the picture rows of the tile, clamped into the picture */
-  int ry0 = get_group_id (1) * tile_h - rect_y;
+  int ry0 = y0 - rect_y;
   int first = y_starts[clamp (ry0, 0, rect_h - 1)];
   int span = y_starts[clamp (ry0 + tile_h - 1, 0, rect_h - 1)] + y_taps -
       first;
 
   if (in_picture_x)
-    for (int r = get_local_id (1); r < span; r += tile_h)
-      rows[r * tile_w + lx] = row_pixel (src, src_pitch, src_w,
+    for (int r = ly; r < span; r += items_y)
+      tile_rows[r * tile_w + lx] = row_pixel (src, src_pitch, src_w,
           clamp (first + r, 0, src_h - 1), rx, rect_w, x_starts, x_weights,
           x_taps);
   barrier (CLK_LOCAL_MEM_FENCE);
 
-  if (x >= dst_w || y >= dst_h)
+  if (x >= dst_w)
     return;
 
-  int ry = y - rect_y;
+  for (int i = 0; i < rows; i++) {
+    int y = y0 + i * items_y + ly;
+    int ry = y - rect_y;
 
-  if (!in_picture_x || ry < 0 || ry >= rect_h) {
-    STORE (dst, x, y, PIX_FROM_F4 (border));
-    return;
+    if (y >= dst_h)
+      return;
+    if (!in_picture_x || ry < 0 || ry >= rect_h) {
+      STORE (dst, x, y, PIX_FROM_F4 (border));
+      continue;
+    }
+
+    __local const pix_t *column = tile_rows + (y_starts[ry] - first) *
+        tile_w + lx;
+    pix_t acc = 0.0f, carry = 0.0f;
+
+    for (int k = 0; k < y_taps; k++)
+      ADD_COLUMN_TAP (pix_t, acc, carry, y_weights[k * rect_h + ry] *
+          column[k * tile_w]);
+    STORE (dst, x, y, acc);
   }
-
-  __local const pix_t *column = rows + (y_starts[ry] - first) * tile_w + lx;
-  pix_t acc = 0.0f, carry = 0.0f;
-
-  for (int k = 0; k < y_taps; k++)
-    ADD_COLUMN_TAP (pix_t, acc, carry, y_weights[k * rect_h + ry] *
-        column[k * tile_w]);
-  STORE (dst, x, y, acc);
 }
 
 #else
