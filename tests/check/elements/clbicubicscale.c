@@ -790,10 +790,11 @@ GST_END_TEST;
 
 /* Images and buffers give the same bytes on one device: each storage
  * scales the same noise frame, compared value by value. The downscales
- * shrink y more than x, which CPU devices scale columns first in both
- * storages (one-pixel kernels for images, wide ones for buffers); the
- * RGBA one rounds a dozen values the other way rows first. Columns:
- * format, input size, output size. */
+ * but the last shrink y more than x, which CPU devices scale columns
+ * first in both storages (one-pixel kernels for images, wide ones for
+ * buffers); the RGBA one rounds a dozen values the other way rows first.
+ * The last shrinks x more, rows first: images take the one-pass tiles of
+ * 32 rows. Columns: format, input size, output size. */
 static const struct
 {
   const gchar *format;
@@ -803,6 +804,7 @@ static const struct
   {"GRAY8", 1283, 961, 640, 300},
   {"I420", 641, 483, 320, 161},
   {"RGBA", 301, 203, 640, 480},
+  {"RGBA", 400, 100, 100, 80},
 };
 
 GST_START_TEST (test_storages_agree)
