@@ -82,6 +82,13 @@ static const TileShape tile_shapes[] = { {8, 8}, {16, 2}, {16, 1} };
 
 #define N_TILE_SHAPES G_N_ELEMENTS (tile_shapes)
 
+/* Output rows of a tile of @shape. */
+static gint
+tile_height (const TileShape * shape)
+{
+  return shape->items_y * shape->rows;
+}
+
 /* The per-axis table of one plane: output position i reads input taps
  * starts[i] .. starts[i] + taps - 1 (clamped) with the weights
  * weights[k * size + i], tap major so neighbours read neighbours. */
@@ -329,7 +336,7 @@ build_axis_table (GstCLContext * context, AxisTable * table, gint in_size,
 
   table->taps = taps;
   for (guint t = 0; t < N_TILE_SHAPES; t++) {
-    gint rows = tile_shapes[t].items_y * tile_shapes[t].rows;
+    gint rows = tile_height (&tile_shapes[t]);
 
     table->spans[t] = 0;
     for (gint i = 0; i < out_size; i++)
@@ -706,7 +713,7 @@ choose_tile_shape (GstCLBicubicScale * self, const PlaneScaler * ps,
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   gsize group_size;
-  gint tallest = tile_shapes[0].items_y * tile_shapes[0].rows;
+  gint tallest = tile_height (&tile_shapes[0]);
 
   if (!ps->tiles || ps->columns_first)
     return -1;
@@ -783,7 +790,7 @@ run_tiles (GstCLBicubicScale * self, const GstCLPlane * src,
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   const TileShape *shape = &tile_shapes[ps->tile_shape];
-  gint tile_h = shape->items_y * shape->rows;
+  gint tile_h = tile_height (shape);
   const gsize local[2] = { TILE_COLUMNS, shape->items_y };
   const gsize groups[2] = {
     (dst->width + TILE_COLUMNS - 1) / TILE_COLUMNS,
