@@ -577,6 +577,23 @@ row_run (PLANE_IN (src), int src_w, int y0, int y1, int x0, int tmp_w,
   return vload16 (0, values0);
 }
 
+/* Stores v at out, in the intermediate between the passes: with a
+ * non-temporal store where out is 64-byte aligned (in rows of a multiple
+ * of 16 values, 1920 or 3840 pixels for instance), which writes the line
+ * without reading it first. The intermediate is written whole before the
+ * second pass reads any of it, and from 1080p up it is larger than the
+ * caches, so the read bought nothing: on 2 cores the RGBA 1080p -> 4K
+ * upscale took 8-16% less time, 4K -> 1080p 9%, 4K -> 360p 5%; NV12
+ * 720p -> 1080p, whose intermediate fits in the caches, the same. */
+static void
+store_intermediate (float16 v, __global float *out)
+{
+  if (((size_t) out & 63) == 0)
+    __builtin_nontemporal_store (v, (__global float16 *) out);
+  else
+    vstore16 (v, 0, out);
+}
+
 /* Stores the first n (1 to WIDE) values of v at out. */
 static void
 store_values (float16 v, int n, __global float *out)
@@ -584,7 +601,7 @@ store_values (float16 v, int n, __global float *out)
   float values[WIDE];
 
   if (n == WIDE) {
-    vstore16 (v, 0, out);
+    store_intermediate (v, out);
     return;
   }
   vstore16 (v, 0, values);
@@ -769,7 +786,7 @@ scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
       weights + ry, rect_h, taps, acc);
 #pragma unroll
   for (int i = 0; i < COLUMN_PASS_ROWS; i++)
-    vstore16 (acc[i], 0, out + i * row_values);
+    store_intermediate (acc[i], out + i * row_values);
 }
 
 /* Tap k of the PIXELS pixels whose taps start at run[], side by side. */
