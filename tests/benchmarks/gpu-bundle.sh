@@ -52,8 +52,11 @@ find "$build/tests" "$build/docs" -maxdepth 3 -type f -executable \
     ! -name '*.so' ! -name '*.sh' -exec cp {} "$out/bin/" \; 2>/dev/null || true
 
 # Every library the binaries and plugins need, except those every Linux
-# machine has (the C library and the dynamic loader).
-skip='^(libc|libm|libpthread|libdl|librt|ld-linux[^ ]*|linux-vdso)\.so'
+# machine has (the C and C++ libraries and the dynamic loader). The other
+# machine's C++ library is at least as new as the one here (it runs the
+# bundle), and its own OpenCL drivers need it: PoCL 5.0 there does not
+# load beside an older one.
+skip='^(libc|libm|libpthread|libdl|librt|libstdc\+\+|libgcc_s|ld-linux[^ ]*|linux-vdso)\.so'
 for f in "$out"/bin/* "$out"/plugins/*; do
     ldd "$f" 2>/dev/null | awk '$3 ~ /^\// { print $1, $3 }'
 done | sort -u | while read -r name path; do

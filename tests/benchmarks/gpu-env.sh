@@ -1,7 +1,10 @@
 # Sourced on a machine that has an NVIDIA OpenCL driver but no GStreamer,
 # from the folder that holds the bundle made by gpu-bundle.sh:
-#   source tests/benchmarks/gpu-env.sh [BUNDLE_DIR]
-# Points GStreamer at the bundle and ocl-icd at NVIDIA's driver only.
+#   source tests/benchmarks/gpu-env.sh [BUNDLE_DIR [pocl]]
+# Points GStreamer at the bundle and ocl-icd at NVIDIA's driver only; with
+# pocl, at the machine's own OpenCL drivers instead, and our elements at
+# its PoCL (its CPU), for the CPU figures, e.g.
+#   POCL_MAX_PTHREAD_COUNT=2 taskset -c 2,3 tests/benchmarks/launch-bench.sh
 bundle="$(cd "${1:-.gpu-bundle}" && pwd)"
 export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PATH="$bundle/bin:$PATH"
@@ -13,8 +16,15 @@ export POCL_CACHE_DIR="${TMPDIR:-/tmp}/gst-opencl-pocl-cache"
 vendors="${TMPDIR:-/tmp}/gst-opencl-icd"
 mkdir -p "$vendors" "$POCL_CACHE_DIR"
 echo libnvidia-opencl.so.1 > "$vendors/nvidia.icd"
-export OCL_ICD_VENDORS="$vendors"
-export GST_CL_DEVICE="${GST_CL_DEVICE:-nvidia}"
+if [ "${2:-}" = pocl ]; then
+    unset OCL_ICD_VENDORS
+    # a substring of PoCL's platform name: its device is "pthread-..." in
+    # PoCL 3 and "cpu-..." in PoCL 5
+    export GST_CL_DEVICE=portable
+else
+    export OCL_ICD_VENDORS="$vendors"
+    export GST_CL_DEVICE="${GST_CL_DEVICE:-nvidia}"
+fi
 # NVRTC for the CUDA elements, where the bundle carries it (gpu-bundle.sh).
 if [ -f "$bundle/nvrtc/libnvrtc.so.12.xz" ]; then
     nvrtc="${TMPDIR:-/tmp}/gst-opencl-nvrtc"
