@@ -506,7 +506,7 @@ typedef int4 offsets_t;
 #endif
 
 /* row_run_inside's pixels through the window, into *first and *second;
- * FALSE where their taps do not fit in it. */
+ * false where their taps do not fit in it. */
 static bool
 row_run_window (PLANE_IN (src), int src_w, int y0, int y1, int x0,
     int tmp_w, __global const int *starts, __global const float *weights,
