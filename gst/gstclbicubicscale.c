@@ -95,8 +95,6 @@ tile_height (const TileShape * shape)
 typedef struct
 {
   gint taps;
-  /* input positions the outputs of a tile of each shape read, at most */
-  gint spans[N_TILE_SHAPES];
   cl_mem starts;
   cl_mem weights;
 } AxisTable;
@@ -122,6 +120,8 @@ typedef struct
   gsize tmp_size;               /* for the largest rect */
   AxisTable x;
   AxisTable y;
+  /* source rows the output rows of a tile of each shape read, at most */
+  gint tile_spans[N_TILE_SHAPES];
   GstVideoRectangle rect;       /* where the picture goes, plane pixels;
                                  * written under the object lock */
   gfloat border[4];
@@ -304,13 +304,30 @@ axis_taps (gint in_size, gint out_size, const ScaleParams * p)
   return stretch > 1.0 ? (gint) ceil (4.0 * stretch) : 4;
 }
 
+/* The input positions that the outputs of a tile of each shape read, at
+ * most, from @starts (@size outputs of @taps taps): @spans. */
+static void
+measure_tile_spans (const gint * starts, gint size, gint taps, gint * spans)
+{
+  for (guint t = 0; t < N_TILE_SHAPES; t++) {
+    gint rows = tile_height (&tile_shapes[t]);
+
+    spans[t] = 0;
+    for (gint i = 0; i < size; i++)
+      spans[t] = MAX (spans[t],
+          starts[MIN (i + rows - 1, size - 1)] - starts[i] + taps);
+  }
+}
+
 /* Output centre i maps to input position (i + 0.5) * in / out - 0.5. The
  * plain kernel takes the 4 taps floor(pos) - 1 .. floor(pos) + 2, as
  * cl_qcom_filter_bicubic does; an antialiased downscale stretches the
- * kernel by the scale factor and takes every tap under it. */
+ * kernel by the scale factor and takes every tap under it. With
+ * @tile_spans (the y axis, down which scale_tiles's tiles run), also
+ * their spans. */
 static gboolean
 build_axis_table (GstCLContext * context, AxisTable * table, gint in_size,
-    gint out_size, const ScaleParams * p, GError ** error)
+    gint out_size, const ScaleParams * p, gint * tile_spans, GError ** error)
 {
   gdouble scale = (gdouble) in_size / out_size;
   gdouble stretch = axis_stretch (in_size, out_size, p);
@@ -335,14 +352,8 @@ build_axis_table (GstCLContext * context, AxisTable * table, gint in_size,
   g_free (w);
 
   table->taps = taps;
-  for (guint t = 0; t < N_TILE_SHAPES; t++) {
-    gint rows = tile_height (&tile_shapes[t]);
-
-    table->spans[t] = 0;
-    for (gint i = 0; i < out_size; i++)
-      table->spans[t] = MAX (table->spans[t],
-          starts[MIN (i + rows - 1, out_size - 1)] - starts[i] + taps);
-  }
+  if (tile_spans)
+    measure_tile_spans (starts, out_size, taps, tile_spans);
   table->starts = gst_cl_context_create_buffer (context,
       CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof (gint) * out_size,
       starts, error);
@@ -693,7 +704,7 @@ static gsize
 tile_local_bytes (const PlaneScaler * ps, const GstCLPlane * src,
     guint shape)
 {
-  return (gsize) ps->y.spans[shape] * TILE_COLUMNS * src->channels *
+  return (gsize) ps->tile_spans[shape] * TILE_COLUMNS * src->channels *
       sizeof (gfloat);
 }
 
@@ -719,7 +730,7 @@ choose_tile_shape (GstCLBicubicScale * self, const PlaneScaler * ps,
     return -1;
   group_size = gst_cl_context_kernel_group_size (context, ps->tiles);
   for (guint t = 0; t < N_TILE_SHAPES; t++)
-    if ((t > 0 || 2 * (ps->y.spans[0] - ps->y.taps) <= tallest)
+    if ((t > 0 || 2 * (ps->tile_spans[0] - ps->y.taps) <= tallest)
         && group_size >= (gsize) TILE_COLUMNS * tile_shapes[t].items_y
         && tile_local_bytes (ps, src, t) <= context->info->local_mem_size)
       return t;
@@ -738,9 +749,9 @@ build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
     const GstCLPlane *ip = &in->planes[p];
 
     if (!build_axis_table (context, &ps->x, ip->width, ps->rect.w, params,
-            error)
+            NULL, error)
         || !build_axis_table (context, &ps->y, ip->height, ps->rect.h,
-            params, error)
+            params, ps->tile_spans, error)
         || !ensure_emulated_kernels (self, ps, ip, params, error))
       return FALSE;
     ps->tile_shape = choose_tile_shape (self, ps, ip);
