@@ -76,6 +76,8 @@ enum
   KERNEL_ROWS,
   KERNEL_COLUMNS,
   KERNEL_AVERAGE,               /* sat only */
+  KERNEL_COLUMN_WINDOWS,        /* sat with group scans only */
+  KERNEL_ROW_WINDOWS,           /* sat with group scans only */
   N_KERNELS
 };
 
@@ -84,9 +86,10 @@ enum
 #define KERNEL_STARTS KERNEL_AVERAGE
 #define KERNEL_TILES KERNEL_AVERAGE
 
-/* Kernels are built per (method, sum_wide), and for CPU devices per
- * short_columns, on first use. */
-#define N_VARIANTS 6
+/* Kernels are built on first use per (method, sum_wide), and per
+ * short_columns for CPU devices and for sat with group scans
+ * (variant_index). */
+#define N_VARIANTS 7
 
 typedef struct
 {
@@ -218,17 +221,20 @@ plan_plane (const GstCLPlane * plane, guint radius_x, guint radius_y,
 }
 
 /* On CPU devices, with buffers, separable runs the CPU kernels of
- * boxblur.cl where their int sums hold the plane's windows. */
+ * boxblur.cl where their int sums hold the plane's windows. They, and sat
+ * where the scans are shared by work-groups (GPUs), keep column-window
+ * sums in 16 bits where those fit. */
 static void
-plan_cpu_kernels (GstCLBoxBlur * self, const GstCLPlane * plane,
+plan_kernels (GstCLBoxBlur * self, const GstCLPlane * plane,
     GstCLBoxBlurMethod method, PlanePlan * plan)
 {
   guint max_value = (1u << plane->depth) - 1;
+  gboolean wide = gst_cl_filter_wants_wide (GST_CL_FILTER (self));
 
-  plan->cpu = method == GST_CL_BOX_BLUR_METHOD_SEPARABLE
-      && gst_cl_filter_wants_wide (GST_CL_FILTER (self))
+  plan->cpu = method == GST_CL_BOX_BLUR_METHOD_SEPARABLE && wide
       && fits_cpu_kernels (plane, plan);
-  plan->short_columns = plan->cpu
+  plan->short_columns = (plan->cpu || (method == GST_CL_BOX_BLUR_METHOD_SAT
+          && !wide))
       && max_window (plane->height, plan->ry) * max_value <= G_MAXUINT16;
 }
 
@@ -286,16 +292,22 @@ method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
 /* Output rows a work-item of box_segments slides its window down. */
 #define SEGMENT_ROWS 32
 
-/* On GPUs the separable method's windows slide down segments of
- * SEGMENT_ROWS rows from a first window of 2 * ry + 1 rows: measured on an
- * H100 (RGBA, kernel time per frame), separable took 0.081 ms at 1080p and
- * 0.28 ms at 4K for radius 15 where sat took 0.105 and 0.43; at radius 100
- * and 400 sat was faster (0.11 against 0.32 ms at 1080p, radius 400). */
+/* On GPUs auto takes separable (box_tiles, one kernel) up to this radius
+ * along either axis, and sat (column_windows and sat_row_windows) above:
+ * measured on an H100 (RGBA, kernel ms per frame), separable took 0.047,
+ * 0.056, 0.061 and 0.072 at 1080p for radius 15, 20, 24 and 28 where sat
+ * took 0.055 at all four; at 4K 0.172, 0.200, 0.221 and 0.262 where sat
+ * took 0.175. Beyond the tiles' radius (28) separable slides windows
+ * down segments of SEGMENT_ROWS rows after a first window of 2 * ry + 1
+ * rows (0.083 ms at 1080p radius 32), and sat stays at 0.055-0.062. */
+#define GPU_SEPARABLE_RADIUS 16
+
 static gboolean
 separable_faster_on_gpu (const GstCLDeviceInfo * device,
     const PlanePlan * plan)
 {
-  return (device->type & CL_DEVICE_TYPE_GPU) && plan->ry <= SEGMENT_ROWS;
+  return (device->type & CL_DEVICE_TYPE_GPU)
+      && MAX (plan->rx, plan->ry) <= GPU_SEPARABLE_RADIUS;
 }
 
 /* On CPU devices auto takes separable, whose CPU kernels took about a
@@ -330,7 +342,7 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
   GstCLBoxBlurMethod method = requested;
 
   plan_plane (plane, rx, ry, &plan);
-  /* separable where its CPU kernels or its GPU segments were measured
+  /* separable where its CPU kernels or its GPU tiles were measured
    * faster (above), else sat where its table fits: with one work-item per
    * line, sat took 0.71-0.95 of separable's time on PoCL
    * (docs/clboxblur-benchmark.tsv, docs/clboxblur-cost.tsv). */
@@ -409,9 +421,9 @@ static const gchar *const blur_sources[] = {
 #define SHORT_TILE_ROWS 4
 #define TILE_RADIUS 28
 #define MIN_CHUNK_ROWS 16
-/* Local memory the tiles leave to the implementation: NVIDIA's driver
- * refused a group whose two arguments left 4 bytes of its 48 KB. */
-#define TILE_LOCAL_RESERVE 1024
+/* Local memory the GPU kernels leave to the implementation: NVIDIA's
+ * driver refused a group whose two arguments left 4 bytes of its 48 KB. */
+#define LOCAL_MEM_RESERVE 1024
 /* Columns whose row windows one item slides along (divides TILE_W): each
  * run pays a first window of 2 * rx + 1 pixels. Runs of 16 against 8, H100
  * kernel ms: 1080p radius 15 0.047 (0.049), 20 0.056 (0.059), 24 0.061
@@ -420,8 +432,12 @@ static const gchar *const blur_sources[] = {
  * by 4 x 16 items, 32 x 128 and 64 x 32 by 2 x 16 were slower. */
 #define TILE_HSUM_RUN 16
 
+/* Neighbours one item of sat_row_windows scans alone. */
+#define ROW_WINDOWS_RUN 8
+
 #define GROUP_SCANS_OPTION "-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION \
-    " -DHSUM_RUN=" G_STRINGIFY (TILE_HSUM_RUN)
+    " -DHSUM_RUN=" G_STRINGIFY (TILE_HSUM_RUN) \
+    " -DWINDOW_RUN=" G_STRINGIFY (ROW_WINDOWS_RUN)
 
 /* [group scans][sum_wide] */
 static const gchar *const build_options[2][2] = {
@@ -439,12 +455,54 @@ uses_group_scans (GstCLBoxBlur * self)
   return !gst_cl_filter_wants_wide (GST_CL_FILTER (self));
 }
 
+/* 0-3: (method, sum_wide); 4, 5: the CPU kernels by short_columns; 6: sat
+ * with short columns (never with sum_wide: a column window of 16-bit
+ * sums is at most 257 rows of 8-bit values, and no row fits the rest). */
 static guint
 variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
 {
   if (plan->cpu)
     return 4 | plan->short_columns;
+  if (plan->short_columns)
+    return 6;
   return (method == GST_CL_BOX_BLUR_METHOD_SAT) << 1 | plan->sum_wide;
+}
+
+/* column_windows's groups: COLUMN_WINDOWS_ITEMS items, by
+ * WINDOW_COLUMNS columns, or by as many as local memory holds whole where
+ * it copies them. H100, kernel ms at 1080p / 4K: RGBA, radius 100, 0.032
+ * / 0.087 copied (4 columns at 4K), 0.033 / 0.128 read in place; radius
+ * 400 (32-bit column sums) 0.036 / 0.105 copied, 0.049 / 0.147 in place;
+ * GRAY8 radius 400 0.017 / 0.052 in place, 0.023 / 0.056 copied 8
+ * columns at a time, 0.029 / 0.083 16; I420 radius 100 (all three
+ * planes) 0.012 / 0.028 in place, 0.015 / 0.038 copied. In place, groups
+ * of 16 or 32 columns (by fewer bands) were slower. */
+#define COLUMN_WINDOWS_ITEMS 512
+#define WINDOW_COLUMNS 8
+
+/* Whether column_windows copies @plane's columns into local memory
+ * (-DCOPY_COLUMNS, above). */
+static gboolean
+copies_columns (const GstCLPlane * plane)
+{
+  return plane->channels == 4;
+}
+
+/* The build options of @plan's kernels for @plane (free with g_free). */
+static gchar *
+kernel_options (GstCLBoxBlur * self, const GstCLPlane * plane,
+    GstCLBoxBlurMethod method, const PlanePlan * plan)
+{
+  gboolean groups = uses_group_scans (self);
+
+  if (plan->cpu)
+    return g_strdup (plan->short_columns ? "-DGST_CL_WIDE -DCOLUMN_SHORT" :
+        "-DGST_CL_WIDE");
+  if (method != GST_CL_BOX_BLUR_METHOD_SAT || !groups)
+    return g_strdup (build_options[groups][plan->sum_wide]);
+  return g_strconcat (build_options[groups][plan->sum_wide],
+      plan->short_columns ? " -DCOLUMN_SHORT" : "",
+      copies_columns (plane) ? " -DCOPY_COLUMNS" : "", NULL);
 }
 
 /* The kernels of @method at @plan's precision for @plane, created on first
@@ -455,30 +513,31 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
 {
   static const gchar *const separable[] = { "box_rows", "box_columns", NULL };
   static const gchar *const separable_groups[] = { "sat_rows",
-    "box_segments", "box_tiles"
+    "box_segments", "box_tiles", NULL
   };
   static const gchar *const cpu[] = { "box_rows_wide",
-    "box_column_parts_wide", "box_column_starts_wide"
+    "box_column_parts_wide", "box_column_starts_wide", NULL
   };
   static const gchar *const sat[] = { "sat_rows", "sat_columns",
-    "sat_average"
+    "sat_average", NULL
+  };
+  static const gchar *const sat_groups[] = { "sat_rows", "sat_columns",
+    "sat_average", "column_windows", "sat_row_windows", NULL
   };
   guint v = variant_index (method, plan);
   cl_kernel *kernels = self->planes[p].kernels[v];
   gboolean groups = uses_group_scans (self);
   const gchar *const *names = plan->cpu ? cpu :
-      method == GST_CL_BOX_BLUR_METHOD_SAT ? sat :
+      method == GST_CL_BOX_BLUR_METHOD_SAT ? (groups ? sat_groups : sat) :
       groups ? separable_groups : separable;
-  const gchar *options = plan->cpu ? (plan->short_columns ?
-      "-DGST_CL_WIDE -DCOLUMN_SHORT" : "-DGST_CL_WIDE") :
-      build_options[groups][plan->sum_wide];
+  gchar *options;
 
   if (kernels[KERNEL_ROWS])
     return kernels;
 
-  GST_DEBUG_OBJECT (self, "plane %u: %s kernels%s, %s sums", p,
-      method_name (method), plan->cpu ? " for CPUs" : "",
-      plan->sum_wide ? "64-bit" : "32-bit");
+  options = kernel_options (self, plane, method, plan);
+  GST_DEBUG_OBJECT (self, "plane %u: %s kernels, options %s", p,
+      method_name (method), options);
   for (guint k = 0; k < N_KERNELS && names[k]; k++) {
     kernels[k] = gst_cl_filter_create_kernel (GST_CL_FILTER (self), "boxblur",
         blur_sources, plane, options, names[k], error);
@@ -486,10 +545,11 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
       for (guint i = 0; i < k; i++)
         gst_cl_clear_kernel (gst_cl_filter_get_context (GST_CL_FILTER (self)),
             &kernels[i]);
-      return NULL;
+      break;
     }
   }
-  return kernels;
+  g_free (options);
+  return kernels[KERNEL_ROWS] ? kernels : NULL;
 }
 
 /* One scratch buffer (and one spare plane) serves every plane in turn (the
@@ -543,7 +603,7 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
     const GstCLPlane *plane = &frame->planes[p];
 
     plan_plane (plane, params->radius_x, params->radius_y, &plans[p]);
-    plan_cpu_kernels (self, plane, *method, &plans[p]);
+    plan_kernels (self, plane, *method, &plans[p]);
     scratch = MAX (scratch, scratch_bytes (plane, &plans[p],
             uses_group_scans (self) ? GST_CL_BOX_BLUR_METHOD_SAT : *method));
     if (plans[p].cpu && params->passes > 1)
@@ -674,6 +734,19 @@ group_items (GstCLBoxBlur * self, cl_kernel kernel, gsize wanted,
           gst_cl_context_kernel_group_size (context, kernel)), 1);
 }
 
+/* The first arguments of the kernels that take windows from the scratch
+ * buffer: the buffer, the plane's size and the radii. */
+static void
+add_window_args (GstCLArgs * args, GstCLBoxBlur * self,
+    const GstCLPlane * src, const PlanePlan * plan)
+{
+  gst_cl_args_add_mem (args, self->scratch);
+  gst_cl_args_add_int (args, src->width);
+  gst_cl_args_add_int (args, src->height);
+  gst_cl_args_add_int (args, plan->rx);
+  gst_cl_args_add_int (args, plan->ry);
+}
+
 static gboolean
 enqueue_sat_rows (GstCLBoxBlur * self, cl_kernel kernel,
     const GstCLPlane * src, const PlanePlan * plan, GError ** error)
@@ -748,11 +821,7 @@ run_separable_segments (GstCLBoxBlur * self, cl_kernel * kernels,
     return FALSE;
 
   gst_cl_args_init (&args, kernels[KERNEL_COLUMNS]);
-  gst_cl_args_add_mem (&args, self->scratch);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_int (&args, plan->rx);
-  gst_cl_args_add_int (&args, plan->ry);
+  add_window_args (&args, self, src, plan);
   gst_cl_args_add_int (&args, SEGMENT_ROWS);
   gst_cl_args_add_plane (&args, dst);
   return gst_cl_args_check (&args, error)
@@ -797,6 +866,16 @@ tile_layout (const GstCLPlane * plane, const PlanePlan * plan, gint rows,
   return chunk_h >= MIN_CHUNK_ROWS;
 }
 
+/* Local memory left to a group's arrays. */
+static gsize
+local_mem_left (GstCLBoxBlur * self)
+{
+  gsize size = gst_cl_filter_get_context (GST_CL_FILTER (self))->
+      info->local_mem_size;
+
+  return size > LOCAL_MEM_RESERVE ? size - LOCAL_MEM_RESERVE : 0;
+}
+
 /* Whether box_tiles runs @plan, in @layout: the tall tile where its local
  * memory fits, else the short one, up to TILE_RADIUS. It reads the source
  * around its tile while other groups write theirs, so not for passes in
@@ -806,14 +885,13 @@ choose_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
     const GstCLPlane * dst, const PlanePlan * plan, TileLayout * layout)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  gsize local_size = context->info->local_mem_size;
+  gsize local_size = local_mem_left (self);
 
   if (src->mem == dst->mem || plan->rx > TILE_RADIUS
-      || plan->ry > TILE_RADIUS || local_size <= TILE_LOCAL_RESERVE
+      || plan->ry > TILE_RADIUS || local_size == 0
       || gst_cl_context_kernel_group_size (context, kernel) <
       TILE_W * TILE_ITEMS_Y)
     return FALSE;
-  local_size -= TILE_LOCAL_RESERVE;
   return tile_layout (src, plan, TALL_TILE_ROWS, local_size, layout)
       || tile_layout (src, plan, SHORT_TILE_ROWS, local_size, layout);
 }
@@ -879,15 +957,136 @@ run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
     return FALSE;
 
   gst_cl_args_init (&args, kernels[KERNEL_COLUMNS]);
-  gst_cl_args_add_mem (&args, self->scratch);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_int (&args, plan->rx);
-  gst_cl_args_add_int (&args, plan->ry);
+  add_window_args (&args, self, src, plan);
   gst_cl_args_add_plane (&args, dst);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_1d (context, kernels[KERNEL_COLUMNS],
       src->width, error);
+}
+
+/* sat's two kernels on GPUs (boxblur.cl): column_windows's groups of
+ * `columns` by `column_items` / `columns` items, with their pixels[], and
+ * sat_row_windows's of `row_items` items, a group per `segment` outputs
+ * of a row. */
+typedef struct
+{
+  gsize columns, column_items;
+  gsize pixels_bytes;           /* copied columns (at least 1) */
+  gsize row_items;
+  gint segment;
+} RowWindowsLayout;
+
+/* Items of sat_row_windows's groups, and the fewest outputs a segment of a
+ * row may have: its group scans 2 * rx more columns, at most twice the
+ * outputs. */
+#define ROW_WINDOWS_ITEMS 256
+#define MIN_SEGMENT_RX 2
+
+/* Entries of sat_row_windows's sums[] for @n columns: n + 1 and a pad
+ * entry after every ROW_WINDOWS_RUN (PADDED in boxblur.cl). */
+static gsize
+row_window_entries (gsize n)
+{
+  return n + n / ROW_WINDOWS_RUN + 1;
+}
+
+/* column_windows: WINDOW_COLUMNS columns a group, fewer where a group
+ * copies them and local memory does not hold them all beside one start
+ * per item. FALSE where not even one column fits. */
+static gboolean
+layout_column_windows (GstCLBoxBlur * self, cl_kernel kernel,
+    const GstCLPlane * plane, RowWindowsLayout * layout)
+{
+  gsize start = (gsize) plane->channels * 4;
+  gsize items = group_items (self, kernel, COLUMN_WINDOWS_ITEMS, start);
+  gsize pixels = copies_columns (plane) ? (gsize) plane->height *
+      plane->channels * (plane->depth / 8) : 0;
+
+  for (gsize columns = WINDOW_COLUMNS; columns >= 1; columns /= 2) {
+    if (columns <= items && items * start + columns * pixels <=
+        local_mem_left (self)) {
+      layout->columns = columns;
+      layout->column_items = items / columns * columns;
+      layout->pixels_bytes = MAX (columns * pixels, 1);
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* sat_row_windows: the whole row in a segment where its sums fit in local
+ * memory beside the scan's, else as many outputs as fit with the 2 * rx
+ * columns that widen them. FALSE where too few do. */
+static gboolean
+layout_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
+    const GstCLPlane * plane, const PlanePlan * plan,
+    RowWindowsLayout * layout)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gsize entry = sat_entry_bytes (plane, plan);
+  gsize items = MIN (ROW_WINDOWS_ITEMS,
+      gst_cl_context_kernel_group_size (context, kernel));
+  gsize entries = local_mem_left (self) / entry, n;
+
+  if (entries < items + 2)
+    return FALSE;
+  /* the most columns n with row_window_entries (n) <= entries - items */
+  n = (entries - items - 1) * ROW_WINDOWS_RUN / (ROW_WINDOWS_RUN + 1);
+  layout->row_items = items;
+  layout->segment = n >= (gsize) plane->width ? plane->width :
+      (gint) n - 2 * plan->rx;
+  return layout->segment > 0
+      && layout->segment >= MIN_SEGMENT_RX * plan->rx;
+}
+
+/* sat on GPUs where both kernels serve: column_windows, then the rows'
+ * windows (boxblur.cl). */
+static gboolean
+run_sat_row_windows (GstCLBoxBlur * self, cl_kernel * kernels,
+    const GstCLPlane * src, const GstCLPlane * dst, const PlanePlan * plan,
+    const RowWindowsLayout * layout, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gsize entry = sat_entry_bytes (src, plan);
+  gsize n_sums = row_window_entries (MIN (layout->segment + 2 * plan->rx,
+          src->width));
+  gsize groups[2] = { (src->width + layout->columns - 1) / layout->columns,
+    1
+  };
+  gsize local[2] = { layout->columns,
+    layout->column_items / layout->columns
+  };
+  GstCLArgs args;
+
+  GST_LOG_OBJECT (self, "sat: column windows by %" G_GSIZE_FORMAT
+      " columns, row windows by segments of %d", layout->columns,
+      layout->segment);
+  gst_cl_args_init (&args, kernels[KERNEL_COLUMN_WINDOWS]);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_int (&args, plan->ry);
+  gst_cl_args_add_mem (&args, self->scratch);
+  gst_cl_args_add (&args, layout->column_items * src->channels * 4, NULL);
+  gst_cl_args_add (&args, layout->pixels_bytes, NULL);
+  if (!gst_cl_args_check (&args, error)
+      || !gst_cl_context_enqueue_groups (context,
+          kernels[KERNEL_COLUMN_WINDOWS], 2, groups, local, error))
+    return FALSE;
+
+  gst_cl_args_init (&args, kernels[KERNEL_ROW_WINDOWS]);
+  add_window_args (&args, self, src, plan);
+  gst_cl_args_add_int (&args, layout->segment);
+  gst_cl_args_add_plane (&args, dst);
+  gst_cl_args_add (&args, n_sums * entry, NULL);
+  gst_cl_args_add (&args, layout->row_items * entry, NULL);
+  groups[0] = (src->width + layout->segment - 1) / layout->segment;
+  groups[1] = src->height;
+  local[0] = layout->row_items;
+  local[1] = 1;
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_groups (context, kernels[KERNEL_ROW_WINDOWS],
+      2, groups, local, error);
 }
 
 static gboolean
@@ -895,20 +1094,25 @@ run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
     const GstCLPlane * dst, const PlanePlan * plan, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  RowWindowsLayout layout;
   GstCLArgs args;
 
-  if (!ensure_scratch (self, error)
-      || !enqueue_sat_rows (self, kernels[KERNEL_ROWS], src, plan, error)
+  if (!ensure_scratch (self, error))
+    return FALSE;
+  if (uses_group_scans (self)
+      && layout_column_windows (self, kernels[KERNEL_COLUMN_WINDOWS], src,
+          &layout)
+      && layout_row_windows (self, kernels[KERNEL_ROW_WINDOWS], src, plan,
+          &layout))
+    return run_sat_row_windows (self, kernels, src, dst, plan, &layout,
+        error);
+  if (!enqueue_sat_rows (self, kernels[KERNEL_ROWS], src, plan, error)
       || !enqueue_sat_columns (self, kernels[KERNEL_COLUMNS], src, plan,
           error))
     return FALSE;
 
   gst_cl_args_init (&args, kernels[KERNEL_AVERAGE]);
-  gst_cl_args_add_mem (&args, self->scratch);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_int (&args, plan->rx);
-  gst_cl_args_add_int (&args, plan->ry);
+  add_window_args (&args, self, src, plan);
   gst_cl_args_add_plane (&args, dst);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (context, kernels[KERNEL_AVERAGE],

@@ -322,6 +322,184 @@ sat_columns (int w, int h, __global sum_t * sat, __local sum_t * totals)
     }
 }
 
+/* The sat method on GPUs, where a row fits in local memory, in two
+ * kernels that leave the summed-area table unwritten:
+ *
+ * column_windows: v[y * w + x] = the sum of src[y - ry .. y + ry][x],
+ *   clipped (column_window_t: ushort with -DCOLUMN_SHORT, where (2 * ry +
+ *   1) * ELEM_MAX fits, else uint). Work-groups of (columns, bands) items,
+ *   each item a band of rows of one column: the bands' totals, added up
+ *   in local memory (starts[], one per item), are the column's prefix
+ *   sums at the bands' first rows; an item's first window is the
+ *   difference of two prefix sums, each such a sum plus the rows from
+ *   there (fewer than a band), and its window then slides down the band.
+ *   With -DCOPY_COLUMNS a group first copies its columns into local
+ *   memory (pixels[], a row of `columns` pixels after another) and reads
+ *   them there. Prefix sums are 32-bit and may wrap: a window's sum, their
+ *   difference, is at most (2 * 8192 + 1) * 65535 < 2^32.
+ * sat_row_windows: a work-group per segment of a row (the host makes one
+ *   per row where it fits) loads the column-window sums of its source
+ *   columns [a, b), the segment widened by rx on either side; their
+ *   prefix sums along the row, in local memory (sums[], b - a + 1 entries
+ *   and pads, and part[], one per item), are the table's row for its
+ *   window, and each output one difference.
+ * Between them the window sums cross memory once (v); the table of sat's
+ * three kernels, at least as wide, is written once and read three times. */
+
+#ifdef COLUMN_SHORT
+#define COLUMN_WINDOW_T VEC (ushort)
+#else
+#define COLUMN_WINDOW_T VEC (uint)
+#endif
+typedef COLUMN_WINDOW_T column_window_t;
+
+#if DEPTH == 16
+#define TEXEL_T VEC (ushort)
+#else
+#define TEXEL_T VEC (uchar)
+#endif
+typedef TEXEL_T texel_t;
+
+/* Source pixel y of column x: copied to column[y * columns] with
+ * -DCOPY_COLUMNS. */
+#ifdef COPY_COLUMNS
+#define COLUMN_PIXEL(y) CONVERT (ROW_T, column[(y) * columns])
+#else
+#define COLUMN_PIXEL(y) LOAD_ROW (src, x, y)
+#endif
+
+/* Sum of the pixels of rows y0 .. y1 - 1 of column x. */
+static row_t
+column_sum (PLANE_IN (src), int x, __local const texel_t * column,
+    int columns, int y0, int y1)
+{
+  row_t sum = 0;
+
+  for (int y = y0; y < y1; y++)
+    sum += COLUMN_PIXEL (y);
+  return sum;
+}
+
+__kernel void
+column_windows (KERNEL_PLANE_IN (src), int w, int h, int ry,
+    __global column_window_t * v, __local row_t * starts,
+    __local texel_t * pixels)
+{
+  PLANE_START (src);
+  int lx = get_local_id (0), band = get_local_id (1);
+  int columns = get_local_size (0), bands = get_local_size (1);
+  int x = get_group_id (0) * columns + lx;
+  int item = band * columns + lx;
+  int rows = (h + bands - 1) / bands;
+  int y0 = band * rows, y1 = min (y0 + rows, h);
+  __local const texel_t *column = pixels + lx;
+
+#ifdef COPY_COLUMNS
+  /* item i copies pixels[i], pixels[i + items] ...: all of its column */
+  for (int i = item; i < columns * h; i += columns * bands)
+    pixels[i] = x < w ? CONVERT_RTE (TEXEL_T, LOAD (src, x, i / columns)) :
+        (texel_t) 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+#endif
+
+  /* starts[] holds the bands' totals, then their exclusive prefix sums */
+  starts[item] = x < w ? column_sum (src, src_pitch, x, column, columns, y0,
+      y1) : 0;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (band == 0) {
+    row_t sum = 0;
+
+    for (int b = 0; b < bands; b++) {
+      row_t total = starts[b * columns + lx];
+
+      starts[b * columns + lx] = sum;
+      sum += total;
+    }
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+
+  if (x >= w || y0 >= h)
+    return;
+
+  /* the prefix sums at the window's ends (y = h may lie past the last
+   * band) */
+  int top = max (y0 - ry, 0), bottom = min (y0 + ry + 1, h);
+  int top_band = top / rows, bottom_band = min (bottom / rows, bands - 1);
+
+  row_t sum = starts[bottom_band * columns + lx] +
+      column_sum (src, src_pitch, x, column, columns, bottom_band * rows,
+      bottom) - starts[top_band * columns + lx] - column_sum (src, src_pitch,
+      x, column, columns, top_band * rows, top);
+
+  for (int y = y0; y < y1; y++) {
+    v[y * w + x] = CONVERT (COLUMN_WINDOW_T, sum);
+    if (y + ry + 1 < h)
+      sum += COLUMN_PIXEL (y + ry + 1);
+    if (y - ry >= 0)
+      sum -= COLUMN_PIXEL (y - ry);
+  }
+}
+
+/* sums[] holds a pad entry after every WINDOW_RUN: an item's run of
+ * WINDOW_RUN entries then starts WINDOW_RUN + 1 entries from its
+ * neighbour's, an odd stride that spreads the items over the banks. */
+#define PADDED(i) ((i) + (i) / WINDOW_RUN)
+
+__kernel void
+sat_row_windows (__global const column_window_t * v, int w, int h, int rx,
+    int ry, int segment, KERNEL_PLANE_OUT (dst), __local sum_t * sums,
+    __local sum_t * part)
+{
+  PLANE_START (dst);
+  int y = get_group_id (1);
+  int c0 = get_group_id (0) * segment;
+  int c1 = min (c0 + segment, w);
+  int a = max (c0 - rx, 0), n = min (c1 + rx, w) - a;
+  int lid = get_local_id (0);
+  int items = get_local_size (0);
+  int chunk = items * WINDOW_RUN;
+  __global const column_window_t *row = v + y * w + a;
+  sum_t carry = 0;
+
+  /* sums[PADDED (i)] = the column-window sums of columns a .. a + i - 1 */
+  if (lid == 0)
+    sums[0] = 0;
+  for (int s = 0; s < n; s += chunk) {
+    for (int k = 0; k < WINDOW_RUN; k++) {
+      int i = s + k * items + lid;
+
+      if (i < n)
+        sums[PADDED (i + 1)] = CONVERT (SUM_T, row[i]);
+    }
+    barrier (CLK_LOCAL_MEM_FENCE);
+
+    int first = s + lid * WINDOW_RUN;
+    sum_t total = 0;
+
+    for (int k = 0; k < WINDOW_RUN && first + k < n; k++) {
+      total += sums[PADDED (first + k + 1)];
+      sums[PADDED (first + k + 1)] = total;
+    }
+
+    sum_t before = group_inclusive_scan (total, part) - total + carry;
+
+    for (int k = 0; k < WINDOW_RUN && first + k < n; k++)
+      sums[PADDED (first + k + 1)] += before;
+    carry += part[items - 1];
+    barrier (CLK_LOCAL_MEM_FENCE);
+  }
+
+  int y0 = max (y - ry, 0), y1 = min (y + ry + 1, h);
+  uint count_y = y1 - y0;
+
+  for (int x = c0 + lid; x < c1; x += items) {
+    int x0 = max (x - rx, 0), x1 = min (x + rx + 1, w);
+
+    STORE (dst, x, y, box_average (sums[PADDED (x1 - a)] -
+            sums[PADDED (x0 - a)], (x1 - x0) * count_y));
+  }
+}
+
 /* The separable method on GPUs, after sat_rows: row y's prefix sums give
  * its window sums by differences, and each work-item owns `segment` output
  * rows of one column, keeping the sum of the window's row sums as it slides
@@ -372,13 +550,10 @@ box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
  * local memory banks). */
 
 #if DEPTH == 16
-#define TEXEL_T VEC (ushort)
 #define HSUM_T VEC (uint)
 #else
-#define TEXEL_T VEC (uchar)
 #define HSUM_T VEC (ushort)     /* (2 * rx + 1) * 255 fits for rx < 128 */
 #endif
-typedef TEXEL_T texel_t;
 typedef HSUM_T hsum_t;
 
 __kernel void

@@ -14,8 +14,9 @@
 #             (planes and fields at offsets in OpenCL memory, the copies
 #             between buffers and images), and clboxblur's tall frames
 #             with 48 KiB of local memory (its tiles, their source rows in
-#             chunks): any out-of-bounds access, data race or OpenCL API
-#             misuse it reports fails the run.
+#             chunks; sat's columns and rows in local memory): any
+#             out-of-bounds access, data race or OpenCL API misuse it
+#             reports fails the run.
 #
 # Builds first, as scripts/test.sh does (scripts/setup.sh, which here also
 # installs valgrind and oclgrind). Arguments pick steps, e.g.
@@ -91,7 +92,7 @@ step_oclgrind() {
         status=1
     oclgrind_run "interlaced fields" elements_clinterlace test_fields ||
         status=1
-    oclgrind_run "blur tiles in chunks" elements_clboxblur test_tall_frames \
+    oclgrind_run "blur in local memory" elements_clboxblur test_tall_frames \
         OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-local-memory-layer.so" ||
         status=1
     return "$status"

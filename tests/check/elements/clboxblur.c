@@ -593,6 +593,38 @@ GST_START_TEST (test_tall_frames)
   frame_new (&src, GST_VIDEO_FORMAT_GRAY8, 37, 200, FILL_HIGH, 71);
   check_blur (&src, 16, 96, 1, 0);
   frame_clear (&src);
+  /* sat on GPUs copies 8 columns of this one into local memory, 4 with
+   * 48 KB, and none with 16 KB (sat's three kernels run) */
+  frame_new (&src, GST_VIDEO_FORMAT_RGBA, 9, 1900, FILL_RANDOM, 74);
+  check_blur (&src, 2, 300, 1, 0);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
+/* Rows that sat on GPUs (sat_row_windows) takes in segments where local
+ * memory is short: with 48 KB an RGBA row of more than 2,445 sums, with 16
+ * KB one of more than 624 (radius-x 300 there leaves too few outputs a
+ * segment, and sat's three kernels run instead). Heights of 64 and 128
+ * rows end on the edge of column_windows's last band (64 bands), where
+ * the windows that reach the last row take the sum past it. RGBA windows
+ * of up to 257 rows keep 16-bit column sums there, GRAY16 ones 32-bit. */
+GST_START_TEST (test_wide_frames)
+{
+  static const gint rgba_radii[][2] = { {3, 2}, {63, 64}, {300, 5},
+  {5, 127}
+  };
+  static const gint gray16_radii[][2] = { {3, 2}, {200, 40} };
+  Frame src;
+
+  frame_new (&src, GST_VIDEO_FORMAT_RGBA, 2600, 128, FILL_RANDOM, 72);
+  for (guint r = 0; r < G_N_ELEMENTS (rgba_radii); r++)
+    check_blur (&src, rgba_radii[r][0], rgba_radii[r][1], 1, 0);
+  frame_clear (&src);
+  frame_new (&src, GST_VIDEO_FORMAT_GRAY16_LE, 2600, 64, FILL_HIGH, 73);
+  for (guint r = 0; r < G_N_ELEMENTS (gray16_radii); r++)
+    check_blur (&src, gray16_radii[r][0], gray16_radii[r][1], 1, 0);
+  frame_clear (&src);
 }
 
 GST_END_TEST;
@@ -960,16 +992,19 @@ GST_START_TEST (test_choose_method)
           GST_CL_BOX_BLUR_METHOD_SEPARABLE, &plane, 8, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   /* On CPU devices separable runs kernels of its own, the faster there;
-   * on GPUs separable up to a vertical radius of 32, sat above. */
+   * on GPUs separable up to radius 16 along both axes, sat above. */
   fail_unless (gst_cl_box_blur_choose_method (&device,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   device.type = CL_DEVICE_TYPE_GPU;
   fail_unless (gst_cl_box_blur_choose_method (&device,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 32, &chosen, &error));
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 16, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   fail_unless (gst_cl_box_blur_choose_method (&device,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 33, &chosen, &error));
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 17, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
+  fail_unless (gst_cl_box_blur_choose_method (&device,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 17, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
   device.type = CL_DEVICE_TYPE_CPU;
 
@@ -1067,6 +1102,7 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_i420);
   tcase_add_test (tc, test_nv12);
   tcase_add_test (tc, test_tall_frames);
+  tcase_add_test (tc, test_wide_frames);
   tcase_add_test (tc, test_16bit_sum_limit);
   tcase_add_test (tc, test_odd_sizes);
   tcase_add_test (tc, test_padded_strides);
