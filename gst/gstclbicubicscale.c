@@ -24,7 +24,9 @@
  *
  * ## Example launch line
  * |[
- * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,width=320,height=240 ! clbicubicscale filter=mitchell ! video/x-raw,width=1280,height=960 ! videoconvert ! autovideosink
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! \
+ *     video/x-raw,width=320,height=240 ! clbicubicscale filter=mitchell ! \
+ *     video/x-raw,width=1280,height=960 ! videoconvert ! autovideosink
  * ]|
  */
 #include "gstclbicubicscale.h"

@@ -26,7 +26,9 @@
  *
  * ## Example launch line
  * |[
- * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=NV12,width=1280,height=720 ! clboxblur radius=8 ! videoconvert ! autovideosink
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! \
+ *     video/x-raw,format=NV12,width=1280,height=720 ! clboxblur radius=8 ! \
+ *     videoconvert ! autovideosink
  * ]|
  */
 #include "gstclboxblur.h"

@@ -41,7 +41,8 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLFilter, gst_cl_filter,
     GST_DEBUG_CATEGORY_INIT (gst_cl_filter_debug, "clfilter", 0,
         "OpenCL filter base"));
 
-#define PRIV(self) ((GstCLFilterPrivate *) gst_cl_filter_get_instance_private (self))
+#define PRIV(self) \
+    ((GstCLFilterPrivate *) gst_cl_filter_get_instance_private (self))
 
 GstCLContext *
 gst_cl_filter_get_context (GstCLFilter * self)

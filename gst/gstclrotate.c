@@ -21,7 +21,9 @@
  *
  * ## Example launch line
  * |[
- * gst-launch-1.0 videotestsrc num-buffers=60 ! clrotate angle=30 method=bicubic output-size=fit ! videoconvert ! autovideosink
+ * gst-launch-1.0 videotestsrc num-buffers=60 ! \
+ *     clrotate angle=30 method=bicubic output-size=fit ! videoconvert ! \
+ *     autovideosink
  * ]|
  */
 #include "gstclrotate.h"

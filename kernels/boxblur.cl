@@ -213,8 +213,9 @@ sat_columns (int w, int h, __global sum_t * sat)
 
 /* -DGST_CL_GROUP_SCANS (GPUs): the scans are shared by work-groups, so a
  * frame gives hundreds of thousands of work-items rather than one per row
- * or column; -DSCAN_RUN=n: neighbours one work-item scans alone. The host launches exactly the groups below and sizes the
- * __local arguments; every work-item of a group reaches every barrier. */
+ * or column; -DSCAN_RUN=n: neighbours one work-item scans alone. The
+ * host launches exactly the groups below and sizes the __local
+ * arguments; every work-item of a group reaches every barrier. */
 
 /* Inclusive prefix sum of v over the work-group's items (Hillis and
  * Steele, in part[], one entry per item); part[n - 1] ends as the total. */

@@ -86,6 +86,7 @@ gst-launch-1.0 -q videotestsrc num-buffers=2 ! $hd ! clupload ! \
 
 chain_cl_pipe="$src_hd ! clupload ! clbicubicscale ! $cl_uhd ! \
 clrotate angle=10 ! clboxblur radius=3 ! cldownload"
+base_hd="" base_uhd="" t=""   # set by measure
 measure base_hd "$src_hd"
 measure base_uhd "$src_uhd"
 measure t "$src_hd ! clupload"

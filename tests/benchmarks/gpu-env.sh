@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced on a machine that has an NVIDIA OpenCL driver but no GStreamer,
 # from the folder that holds the bundle made by gpu-bundle.sh:
 #   source tests/benchmarks/gpu-env.sh [BUNDLE_DIR [pocl]]
