@@ -967,13 +967,13 @@ run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
 }
 
 /* sat's two kernels on GPUs (boxblur.cl): column_windows's groups of
- * `columns` by `column_items` / `columns` items, with their pixels[], and
- * sat_row_windows's of `row_items` items, a group per `segment` outputs
- * of a row. */
+ * `columns` by `column_items` / `columns` items, with their starts[] and
+ * pixels[], and sat_row_windows's of `row_items` items, a group per
+ * `segment` outputs of a row. */
 typedef struct
 {
   gsize columns, column_items;
-  gsize pixels_bytes;           /* copied columns (at least 1) */
+  gsize starts_bytes, pixels_bytes;     /* pixels: at least 1 */
   gsize row_items;
   gint segment;
 } RowWindowsLayout;
@@ -1009,6 +1009,7 @@ layout_column_windows (GstCLBoxBlur * self, cl_kernel kernel,
         local_mem_left (self)) {
       layout->columns = columns;
       layout->column_items = items / columns * columns;
+      layout->starts_bytes = layout->column_items * start;
       layout->pixels_bytes = MAX (columns * pixels, 1);
       return TRUE;
     }
@@ -1024,10 +1025,8 @@ layout_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
     const GstCLPlane * plane, const PlanePlan * plan,
     RowWindowsLayout * layout)
 {
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   gsize entry = sat_entry_bytes (plane, plan);
-  gsize items = MIN (ROW_WINDOWS_ITEMS,
-      gst_cl_context_kernel_group_size (context, kernel));
+  gsize items = group_items (self, kernel, ROW_WINDOWS_ITEMS, entry);
   gsize entries = local_mem_left (self) / entry, n;
 
   if (entries < items + 2)
@@ -1069,7 +1068,7 @@ run_sat_row_windows (GstCLBoxBlur * self, cl_kernel * kernels,
   gst_cl_args_add_int (&args, src->height);
   gst_cl_args_add_int (&args, plan->ry);
   gst_cl_args_add_mem (&args, self->scratch);
-  gst_cl_args_add (&args, layout->column_items * src->channels * 4, NULL);
+  gst_cl_args_add (&args, layout->starts_bytes, NULL);
   gst_cl_args_add (&args, layout->pixels_bytes, NULL);
   if (!gst_cl_args_check (&args, error)
       || !gst_cl_context_enqueue_groups (context,
