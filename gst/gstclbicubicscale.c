@@ -69,9 +69,9 @@ typedef struct
   GstCLBicubicScaleMode mode;
 } ScaleParams;
 
-/* The work-groups of the one-pass kernel (scale_tiles), on GPUs: tiles
- * of TILE_COLUMNS columns made by as many columns of items, in the shapes
- * of tile_shapes[] (choose_tile_shape()), from the tallest. */
+/* The work-groups of the one-pass kernel (scale_tiles), on GPUs:
+ * TILE_COLUMNS columns of items, in the shapes of tile_shapes[]
+ * (choose_tile_shape()), from the tallest. */
 #define TILE_COLUMNS 16
 
 typedef struct
@@ -700,13 +700,21 @@ gst_cl_bicubic_scale_snapshot (GstCLFilter * filter)
   return self->identity;
 }
 
+/* Output columns of a scale_tiles tile of @plane: each item makes 4 /
+ * channels of them (TILE_PIXELS in bicubicscale.cl). */
+static gsize
+tile_width (const GstCLPlane * plane)
+{
+  return TILE_COLUMNS * (4 / plane->channels);
+}
+
 /* Bytes of local memory scale_tiles needs for @ps's tables, in tiles of
  * tile_shapes[@shape]. */
 static gsize
 tile_local_bytes (const PlaneScaler * ps, const GstCLPlane * src,
     guint shape)
 {
-  return (gsize) ps->tile_spans[shape] * TILE_COLUMNS * src->channels *
+  return (gsize) ps->tile_spans[shape] * tile_width (src) * src->channels *
       sizeof (gfloat);
 }
 
@@ -806,7 +814,7 @@ run_tiles (GstCLBicubicScale * self, const GstCLPlane * src,
   gint tile_h = tile_height (shape);
   const gsize local[2] = { TILE_COLUMNS, shape->items_y };
   const gsize groups[2] = {
-    (dst->width + TILE_COLUMNS - 1) / TILE_COLUMNS,
+    (dst->width + tile_width (dst) - 1) / tile_width (dst),
     (dst->height + tile_h - 1) / tile_h,
   };
   GstCLArgs args;
