@@ -110,9 +110,9 @@ struct _GstCLBoxBlur
   BlurParams frame;             /* what the frames are blurred with */
   guint n_planes;
   PlaneKernels planes[GST_VIDEO_MAX_PLANES];
-  cl_mem scratch;               /* row sums or SAT, reused by every plane */
+  cl_mem scratch;               /* row sums, SAT or column windows, reused
+                                 * by every plane */
   gsize scratch_size;
-  gsize scratch_wanted;         /* the frame's, made when a kernel needs it */
   cl_mem spare;                 /* a plane between passes, on CPU devices */
   gsize spare_size;
 };
@@ -585,8 +585,9 @@ plane_bytes (const GstCLPlane * plane)
 }
 
 /* Everything a frame of @frame's layout needs for @params: the method,
- * each plane's plan, the kernels, the spare plane and the size of the
- * scratch buffer (made by ensure_scratch(): box_tiles needs none). */
+ * each plane's plan, the kernels and the spare plane. The scratch buffer
+ * is made when a kernel needs it, at that kernel's size
+ * (ensure_scratch()): box_tiles needs none. */
 static gboolean
 prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
     const BlurParams * params, GstCLBoxBlurMethod * method, PlanePlan * plans,
@@ -595,7 +596,7 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
   GstCLFilter *filter = GST_CL_FILTER (self);
   const GstCLDeviceInfo *device = gst_cl_filter_get_context (filter)->info;
   const GstCLPlane *luma = &frame->planes[0];
-  gsize scratch = 0, spare = 0;
+  gsize spare = 0;
 
   if (!gst_cl_box_blur_choose_method (device, params->method, luma,
           params->radius_x, params->radius_y, method, error))
@@ -606,22 +607,21 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
 
     plan_plane (plane, params->radius_x, params->radius_y, &plans[p]);
     plan_kernels (self, plane, *method, &plans[p]);
-    scratch = MAX (scratch, scratch_bytes (plane, &plans[p],
-            uses_group_scans (self) ? GST_CL_BOX_BLUR_METHOD_SAT : *method));
     if (plans[p].cpu && params->passes > 1)
       spare = MAX (spare, plane_bytes (plane));
     if (!ensure_kernels (self, p, plane, *method, &plans[p], error))
       return FALSE;
   }
-  self->scratch_wanted = scratch;
   return ensure_buffer (self, &self->spare, &self->spare_size, spare, error);
 }
 
+/* The scratch buffer, of at least @size bytes: the kernels about to run
+ * on one plane ask for what they use. */
 static gboolean
-ensure_scratch (GstCLBoxBlur * self, GError ** error)
+ensure_scratch (GstCLBoxBlur * self, gsize size, GError ** error)
 {
-  return ensure_buffer (self, &self->scratch, &self->scratch_size,
-      self->scratch_wanted, error);
+  return ensure_buffer (self, &self->scratch, &self->scratch_size, size,
+      error);
 }
 
 /* The band arguments the CPU column kernels share: ry, the band height,
@@ -942,7 +942,10 @@ run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
           src, dst, plan, &layout))
     return run_tiles (self, kernels[KERNEL_TILES], src, dst, plan, &layout,
         error);
-  if (!ensure_scratch (self, error))
+  /* with group scans, sat_rows's table */
+  if (!ensure_scratch (self, scratch_bytes (src, plan,
+              uses_group_scans (self) ? GST_CL_BOX_BLUR_METHOD_SAT :
+              GST_CL_BOX_BLUR_METHOD_SEPARABLE), error))
     return FALSE;
   if (uses_group_scans (self))
     return run_separable_segments (self, kernels, src, dst, plan, error);
@@ -1040,6 +1043,15 @@ layout_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
       && layout->segment >= MIN_SEGMENT_RX * plan->rx;
 }
 
+/* Bytes of column_windows's sums of @plane (column_window_t in
+ * boxblur.cl), a quarter or half of the table the fallback writes. */
+static gsize
+column_windows_bytes (const GstCLPlane * plane, const PlanePlan * plan)
+{
+  return (gsize) plane->width * plane->height * plane->channels *
+      (plan->short_columns ? 2 : 4);
+}
+
 /* sat on GPUs where both kernels serve: column_windows, then the rows'
  * windows (boxblur.cl). */
 static gboolean
@@ -1098,15 +1110,17 @@ run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
   RowWindowsLayout layout;
   GstCLArgs args;
 
-  if (!ensure_scratch (self, error))
-    return FALSE;
   if (uses_group_scans (self)
       && layout_column_windows (self, kernels[KERNEL_COLUMN_WINDOWS], src,
           &layout)
       && layout_row_windows (self, kernels[KERNEL_ROW_WINDOWS], src, plan,
           &layout))
-    return run_sat_row_windows (self, kernels, src, dst, plan, &layout,
+    return ensure_scratch (self, column_windows_bytes (src, plan), error)
+        && run_sat_row_windows (self, kernels, src, dst, plan, &layout,
         error);
+  if (!ensure_scratch (self, scratch_bytes (src, plan,
+              GST_CL_BOX_BLUR_METHOD_SAT), error))
+    return FALSE;
   if (!enqueue_sat_rows (self, kernels[KERNEL_ROWS], src, plan, error)
       || !enqueue_sat_columns (self, kernels[KERNEL_COLUMNS], src, plan,
           error))
@@ -1187,7 +1201,8 @@ gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
         self->planes[p].kernels[variant_index (method, &plans[p])];
 
     if (plans[p].cpu) {
-      if (!ensure_scratch (self, error)
+      if (!ensure_scratch (self, scratch_bytes (&in->planes[p], &plans[p],
+                  method), error)
           || !run_passes_cpu (self, kernels, &in->planes[p], &out->planes[p],
               &plans[p], params->passes, error))
         return FALSE;

@@ -208,7 +208,7 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
  * four-channel item's work for a quarter or half of its bytes, take
  * TILE_PIXELS = 4 / CHANNELS: the columns of an item share its indices
  * and the column weights it loads. H100, kernel ms per frame against one
- * column an item: GRAY8 1080p -> 4K 0.044-0.045 (0.054-0.061), NV12
+ * column an item: GRAY8 1080p -> 4K 0.044-0.045 (0.054-0.068), NV12
  * 0.062 (0.073), NV12 720p -> 1080p 0.025-0.031 (0.029-0.030), NV12 4K
  * -> 1080p 0.058 (0.059); RGBA within 2%. An item's rows-pass columns
  * side by side instead, each source pixel loaded once for all their taps,

@@ -526,6 +526,45 @@ GST_START_TEST (test_scratch_made_when_needed)
 
 GST_END_TEST;
 
+/* With group scans (GPUs, and images on CPU devices) sat's two kernels
+ * in local memory use a scratch buffer of one 16-bit column-window sum
+ * per value here, half of the table the others write: the buffer is
+ * made at that size, and grows (one more memory object) when the
+ * separable method's segments first need their table; it never shrinks,
+ * so sat again makes none. */
+GST_START_TEST (test_scratch_sized_by_kernels)
+{
+  Frame src;
+  GstHarness *h;
+  GstBuffer *in;
+  gint steady;
+
+  if (!memory_serves ("image", GST_VIDEO_FORMAT_GRAY8))
+    return;
+  frame_new (&src, GST_VIDEO_FORMAT_GRAY8, 64, 48, FILL_RANDOM, 2);
+  in = frame_to_buffer (&src, 0);
+  h = blur_harness (&src, "image", "sat", 3, 3, 1);
+
+  gst_buffer_unref (push_pull (h, in));
+  steady = mems_created (h);
+
+  g_object_set (h->element, "method", GST_CL_BOX_BLUR_METHOD_SEPARABLE,
+      "radius", 40, NULL);
+  gst_buffer_unref (push_pull (h, in));
+  fail_unless_equals_int (mems_created (h), steady + 1);
+
+  g_object_set (h->element, "method", GST_CL_BOX_BLUR_METHOD_SAT,
+      "radius", 3, NULL);
+  gst_buffer_unref (push_pull (h, in));
+  fail_unless_equals_int (mems_created (h), steady + 1);
+
+  gst_harness_teardown (h);
+  gst_buffer_unref (in);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
 /* {28, 28}: the largest radius of box_tiles on GPUs (TILE_RADIUS), whose
  * local memory it fills most. */
 static void
@@ -1097,6 +1136,7 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_choose_method);
   tcase_add_test (tc, test_radii);
   tcase_add_test (tc, test_scratch_made_when_needed);
+  tcase_add_test (tc, test_scratch_sized_by_kernels);
   tcase_add_test (tc, test_rgba);
   tcase_add_test (tc, test_gray16);
   tcase_add_test (tc, test_i420);
