@@ -489,6 +489,39 @@ mems_created (GstHarness * h)
   return created;
 }
 
+/* A GRAY8 64x48 frame blurred in images by @method at radius 3, for the
+ * scratch buffer's checks below. */
+typedef struct
+{
+  Frame src;
+  GstBuffer *in;
+  GstHarness *h;
+} ScratchCheck;
+
+static void
+scratch_check_start (ScratchCheck * c, const gchar * method, guint seed)
+{
+  frame_new (&c->src, GST_VIDEO_FORMAT_GRAY8, 64, 48, FILL_RANDOM, seed);
+  c->in = frame_to_buffer (&c->src, 0);
+  c->h = blur_harness (&c->src, "image", method, 3, 3, 1);
+}
+
+static void
+scratch_check_end (ScratchCheck * c)
+{
+  gst_harness_teardown (c->h);
+  gst_buffer_unref (c->in);
+  frame_clear (&c->src);
+}
+
+/* The memory objects the context has made, after one more frame. */
+static gint
+mems_after_frame (ScratchCheck * c)
+{
+  gst_buffer_unref (push_pull (c->h, c->in));
+  return mems_created (c->h);
+}
+
 /* box_tiles (on GPUs, and with images on CPU devices) needs no scratch
  * buffer, so the element makes none until a kernel that does runs: here
  * when the radius grows past the tiles' (TILE_RADIUS), one more memory
@@ -496,32 +529,22 @@ mems_created (GstHarness * h)
  * a tile's 256 items never run the tiles. */
 GST_START_TEST (test_scratch_made_when_needed)
 {
-  Frame src;
-  GstHarness *h;
-  GstBuffer *in;
+  ScratchCheck c;
   gint steady;
 
   if (!memory_serves ("image", GST_VIDEO_FORMAT_GRAY8)
       || default_device ()->max_work_group_size < 256)
     return;
-  frame_new (&src, GST_VIDEO_FORMAT_GRAY8, 64, 48, FILL_RANDOM, 1);
-  in = frame_to_buffer (&src, 0);
-  h = blur_harness (&src, "image", "separable", 3, 3, 1);
+  scratch_check_start (&c, "separable", 1);
 
-  gst_buffer_unref (push_pull (h, in));
-  steady = mems_created (h);
-  gst_buffer_unref (push_pull (h, in));
-  fail_unless_equals_int (mems_created (h), steady);
+  steady = mems_after_frame (&c);
+  fail_unless_equals_int (mems_after_frame (&c), steady);
 
-  g_object_set (h->element, "radius", 40, NULL);
-  gst_buffer_unref (push_pull (h, in));
-  fail_unless_equals_int (mems_created (h), steady + 1);
-  gst_buffer_unref (push_pull (h, in));
-  fail_unless_equals_int (mems_created (h), steady + 1);
+  g_object_set (c.h->element, "radius", 40, NULL);
+  fail_unless_equals_int (mems_after_frame (&c), steady + 1);
+  fail_unless_equals_int (mems_after_frame (&c), steady + 1);
 
-  gst_harness_teardown (h);
-  gst_buffer_unref (in);
-  frame_clear (&src);
+  scratch_check_end (&c);
 }
 
 GST_END_TEST;
@@ -534,33 +557,24 @@ GST_END_TEST;
  * so sat again makes none. */
 GST_START_TEST (test_scratch_sized_by_kernels)
 {
-  Frame src;
-  GstHarness *h;
-  GstBuffer *in;
+  ScratchCheck c;
   gint steady;
 
   if (!memory_serves ("image", GST_VIDEO_FORMAT_GRAY8))
     return;
-  frame_new (&src, GST_VIDEO_FORMAT_GRAY8, 64, 48, FILL_RANDOM, 2);
-  in = frame_to_buffer (&src, 0);
-  h = blur_harness (&src, "image", "sat", 3, 3, 1);
+  scratch_check_start (&c, "sat", 2);
 
-  gst_buffer_unref (push_pull (h, in));
-  steady = mems_created (h);
+  steady = mems_after_frame (&c);
 
-  g_object_set (h->element, "method", GST_CL_BOX_BLUR_METHOD_SEPARABLE,
+  g_object_set (c.h->element, "method", GST_CL_BOX_BLUR_METHOD_SEPARABLE,
       "radius", 40, NULL);
-  gst_buffer_unref (push_pull (h, in));
-  fail_unless_equals_int (mems_created (h), steady + 1);
+  fail_unless_equals_int (mems_after_frame (&c), steady + 1);
 
-  g_object_set (h->element, "method", GST_CL_BOX_BLUR_METHOD_SAT,
+  g_object_set (c.h->element, "method", GST_CL_BOX_BLUR_METHOD_SAT,
       "radius", 3, NULL);
-  gst_buffer_unref (push_pull (h, in));
-  fail_unless_equals_int (mems_created (h), steady + 1);
+  fail_unless_equals_int (mems_after_frame (&c), steady + 1);
 
-  gst_harness_teardown (h);
-  gst_buffer_unref (in);
-  frame_clear (&src);
+  scratch_check_end (&c);
 }
 
 GST_END_TEST;
