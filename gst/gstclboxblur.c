@@ -470,17 +470,22 @@ variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
   return (method == GST_CL_BOX_BLUR_METHOD_SAT) << 1 | plan->sum_wide;
 }
 
-/* column_windows's groups: COLUMN_WINDOWS_ITEMS items, by
- * WINDOW_COLUMNS columns, or by as many as local memory holds whole where
- * it copies them. H100, kernel ms at 1080p / 4K: RGBA, radius 100, 0.032
- * / 0.087 copied (4 columns at 4K), 0.033 / 0.128 read in place; radius
- * 400 (32-bit column sums) 0.036 / 0.105 copied, 0.049 / 0.147 in place;
- * GRAY8 radius 400 0.017 / 0.052 in place, 0.023 / 0.056 copied 8
- * columns at a time, 0.029 / 0.083 16; I420 radius 100 (all three
- * planes) 0.012 / 0.028 in place, 0.015 / 0.038 copied. In place, groups
- * of 16 or 32 columns (by fewer bands) were slower. */
+/* column_windows's groups: COLUMN_WINDOWS_ITEMS items, by WINDOW_COLUMNS
+ * columns read in place, or by COPIED_COLUMNS where it copies them (fewer
+ * where local memory does not hold them whole). H100, kernel ms at 1080p
+ * / 4K: RGBA, radius 100, 0.032 / 0.087 copied 8 columns at a time (4 at
+ * 4K), 0.033 / 0.128 read in place; radius 400 (32-bit column sums) 0.036
+ * / 0.105 copied, 0.049 / 0.147 in place; GRAY8 radius 400 0.017 / 0.052
+ * in place, 0.023 / 0.056 copied 8 columns at a time, 0.029 / 0.083 16;
+ * I420 radius 100 (all three planes) 0.012 / 0.028 in place, 0.015 /
+ * 0.038 copied. In place, groups of 16 or 32 columns (by fewer bands)
+ * were slower. Copied 4 columns at a time, RGBA 1080p took 0.025 at
+ * radius 100 and 0.028 at 400 (twice the groups: 480, where 8 columns
+ * left an H100's cores half idle); 2 columns 0.041 and 0.038; groups of
+ * 256 or 1024 items no different. */
 #define COLUMN_WINDOWS_ITEMS 512
 #define WINDOW_COLUMNS 8
+#define COPIED_COLUMNS 4
 
 /* Whether column_windows copies @plane's columns into local memory
  * (-DCOPY_COLUMNS, above). */
@@ -995,9 +1000,9 @@ row_window_entries (gsize n)
   return n + n / ROW_WINDOWS_RUN + 1;
 }
 
-/* column_windows: WINDOW_COLUMNS columns a group, fewer where a group
- * copies them and local memory does not hold them all beside one start
- * per item. FALSE where not even one column fits. */
+/* column_windows: WINDOW_COLUMNS columns a group, COPIED_COLUMNS where a
+ * group copies them, fewer where local memory does not hold them all
+ * beside one start per item. FALSE where not even one column fits. */
 static gboolean
 layout_column_windows (GstCLBoxBlur * self, cl_kernel kernel,
     const GstCLPlane * plane, RowWindowsLayout * layout)
@@ -1007,7 +1012,8 @@ layout_column_windows (GstCLBoxBlur * self, cl_kernel kernel,
   gsize pixels = copies_columns (plane) ? (gsize) plane->height *
       plane->channels * (plane->depth / 8) : 0;
 
-  for (gsize columns = WINDOW_COLUMNS; columns >= 1; columns /= 2) {
+  for (gsize columns = pixels ? COPIED_COLUMNS : WINDOW_COLUMNS;
+      columns >= 1; columns /= 2) {
     if (columns <= items && items * start + columns * pixels <=
         local_mem_left (self)) {
       layout->columns = columns;
@@ -1021,8 +1027,12 @@ layout_column_windows (GstCLBoxBlur * self, cl_kernel kernel,
 }
 
 /* sat_row_windows: the whole row in a segment where its sums fit in local
- * memory beside the scan's, else as many outputs as fit with the 2 * rx
- * columns that widen them. FALSE where too few do. */
+ * memory beside the scan's, else the fewest segments of equal width whose
+ * outputs fit with the 2 * rx columns that widen them. FALSE where too
+ * few do. Equal segments, H100, RGBA 4K (two segments of 1,920 outputs),
+ * kernel ms: 0.077 at radius 15 and 100 where the widest segment that
+ * fits and the rest (2,415 and 1,425 outputs at radius 15) took 0.088 and
+ * 0.090; segments of 1,280 took 0.083, of 960 0.091, of 640 0.108. */
 static gboolean
 layout_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
     const GstCLPlane * plane, const PlanePlan * plan,
@@ -1031,16 +1041,20 @@ layout_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
   gsize entry = sat_entry_bytes (plane, plan);
   gsize items = group_items (self, kernel, ROW_WINDOWS_ITEMS, entry);
   gsize entries = local_mem_left (self) / entry, n;
+  gint widest, segments;
 
   if (entries < items + 2)
     return FALSE;
   /* the most columns n with row_window_entries (n) <= entries - items */
   n = (entries - items - 1) * ROW_WINDOWS_RUN / (ROW_WINDOWS_RUN + 1);
   layout->row_items = items;
-  layout->segment = n >= (gsize) plane->width ? plane->width :
+  widest = n >= (gsize) plane->width ? plane->width :
       (gint) n - 2 * plan->rx;
-  return layout->segment > 0
-      && layout->segment >= MIN_SEGMENT_RX * plan->rx;
+  if (widest <= 0 || widest < MIN_SEGMENT_RX * plan->rx)
+    return FALSE;
+  segments = (plane->width + widest - 1) / widest;
+  layout->segment = (plane->width + segments - 1) / segments;
+  return TRUE;
 }
 
 /* Bytes of column_windows's sums of @plane (column_window_t in
