@@ -204,17 +204,13 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
  * there: no intermediate frame in global memory. The arithmetic is the
  * two passes', so the bytes are the same.
  *
- * One- and two-channel planes, whose items would otherwise do a
- * four-channel item's work for a quarter or half of its bytes, take
- * TILE_PIXELS = 4 / CHANNELS: the columns of an item share its indices
- * and the column weights it loads. H100, kernel ms per frame against one
- * column an item: GRAY8 1080p -> 4K 0.044-0.045 (0.054-0.068), NV12
- * 0.062 (0.073), NV12 720p -> 1080p 0.025-0.031 (0.029-0.030), NV12 4K
- * -> 1080p 0.058 (0.059); RGBA within 2%. An item's rows-pass columns
- * side by side instead, each source pixel loaded once for all their taps,
- * made those upscales 3-4% faster, and the antialiased downscales 6-9%
- * and the RGBA upscale 4% slower. */
-#define TILE_PIXELS (4 / CHANNELS)
+ * TILE_PIXELS (-DTILE_PIXELS, set for the emulated kernels only) is the
+ * host's (tile_pixels ()): 4 / CHANNELS for most scales, so that one- and
+ * two-channel items do a four-channel item's work. An item's rows-pass
+ * columns side by side instead, each source pixel loaded once for all
+ * their taps, made the upscales 3-4% faster, and the antialiased
+ * downscales 6-9% and the RGBA upscale 4% slower. */
+#ifdef TILE_PIXELS
 
 __kernel void
 scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
@@ -285,6 +281,8 @@ scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
     }
   }
 }
+
+#endif /* TILE_PIXELS */
 
 #else
 
