@@ -607,16 +607,16 @@ wants_columns_first (GstCLBicubicScale * self, const GstCLPlane * in,
  * @rect (TILE_PIXELS in bicubicscale.cl): 4 / channels, so that an item of
  * a one- or two-channel plane shares its indices and column weights
  * between a four-channel item's worth of values, except in downscales
- * along y, which make fewer outputs from more source rows. H100, kernel ms
- * per frame, 4 / channels against 1: GRAY8 1080p -> 4K 0.044-0.045
- * (0.054-0.068), NV12 0.062 (0.073), NV12 720p -> 1080p 0.025-0.031
- * (0.029-0.030); antialiased GRAY8 4K -> 640x360 0.063 (0.057), NV12
- * 0.049 (0.044), GRAY8 4K -> 720p 0.041 (0.037), NV12 4K -> 1080p 0.058
- * (0.059). */
+ * along y by more than 2, which make few outputs from many source rows.
+ * H100, kernel ms per frame, 4 / channels against 1: GRAY8 1080p -> 4K
+ * 0.044-0.045 (0.054-0.068), NV12 0.062 (0.073), NV12 720p -> 1080p
+ * 0.025-0.031 (0.029-0.030); antialiased, NV12 4K -> 1080p 0.029 (0.030),
+ * GRAY8 4K -> 720p 0.041 (0.037), 4K -> 640x360 0.063 (0.057), NV12
+ * 0.049 (0.044). */
 static gint
 tile_pixels (const GstCLPlane * in, const GstVideoRectangle * rect)
 {
-  return rect->h >= in->height ? 4 / in->channels : 1;
+  return 2 * rect->h >= in->height ? 4 / in->channels : 1;
 }
 
 /* The passes' order and intermediate for @in's plane into @out's, the
