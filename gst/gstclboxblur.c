@@ -296,13 +296,14 @@ method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
 
 /* On GPUs auto takes separable (box_tiles, one kernel) up to this radius
  * along either axis, and sat (column_windows and sat_row_windows) above:
- * measured on an H100 (RGBA, kernel ms per frame), separable took 0.047,
- * 0.056, 0.061 and 0.072 at 1080p for radius 15, 20, 24 and 28 where sat
- * took 0.055 at all four; at 4K 0.172, 0.200, 0.221 and 0.262 where sat
- * took 0.175. Beyond the tiles' radius (28) separable slides windows
- * down segments of SEGMENT_ROWS rows after a first window of 2 * ry + 1
- * rows (0.083 ms at 1080p radius 32), and sat stays at 0.055-0.062. */
-#define GPU_SEPARABLE_RADIUS 16
+ * measured on an H100 (RGBA, kernel ms per frame), separable took 0.038,
+ * 0.040, 0.042, 0.047 and 0.049 at 1080p for radius 12 to 16 where sat
+ * took 0.047-0.048; at 4K 0.134, 0.140, 0.154, 0.171 and 0.180 where sat
+ * took 0.162-0.163. At 15 the tiles were 1% faster at 1080p and 5% slower
+ * at 4K. Beyond the tiles' radius (28) separable slides windows down
+ * segments of SEGMENT_ROWS rows after a first window of 2 * ry + 1 rows
+ * (0.083 ms at 1080p radius 32), and sat stays at 0.047-0.054. */
+#define GPU_SEPARABLE_RADIUS 14
 
 static gboolean
 separable_faster_on_gpu (const GstCLDeviceInfo * device,

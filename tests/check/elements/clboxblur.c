@@ -1045,19 +1045,19 @@ GST_START_TEST (test_choose_method)
           GST_CL_BOX_BLUR_METHOD_SEPARABLE, &plane, 8, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   /* On CPU devices separable runs kernels of its own, the faster there;
-   * on GPUs separable up to radius 16 along both axes, sat above. */
+   * on GPUs separable up to radius 14 along both axes, sat above. */
   fail_unless (gst_cl_box_blur_choose_method (&device,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   device.type = CL_DEVICE_TYPE_GPU;
   fail_unless (gst_cl_box_blur_choose_method (&device,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 16, &chosen, &error));
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 14, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   fail_unless (gst_cl_box_blur_choose_method (&device,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 17, &chosen, &error));
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 15, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
   fail_unless (gst_cl_box_blur_choose_method (&device,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 17, 8, &chosen, &error));
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 15, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
   device.type = CL_DEVICE_TYPE_CPU;
 
