@@ -542,18 +542,22 @@ ensure_emulated_kernel (GstCLBicubicScale * self, const GstCLPlane * in,
     guint * built_sums, GError ** error)
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
+  gboolean wide = gst_cl_filter_wants_wide (filter);
+  gchar tiles[32] = "";
   gchar *options;
 
   if (*kernel != NULL && *built_sums == sums)
     return TRUE;
   gst_cl_clear_kernel (gst_cl_filter_get_context (filter), kernel);
-  /* every kernel of the plane takes the same options: one program */
-  options = g_strdup_printf ("%s %s %s -DTILE_PIXELS=%d",
-      gst_cl_filter_wants_wide (filter) ? "-DGST_CL_WIDE -DCOLUMN_PASS_ROWS="
-      G_STRINGIFY (WIDE_COLUMNS_PASS_ROWS) : "",
+  /* the kernels of a plane take the same options (one program); where
+   * the filter runs one-pixel kernels, that program holds scale_tiles */
+  if (!wide)
+    g_snprintf (tiles, sizeof (tiles), "-DTILE_PIXELS=%d", tile_pixels);
+  options = g_strjoin (" ", wide ? "-DGST_CL_WIDE -DCOLUMN_PASS_ROWS="
+      G_STRINGIFY (WIDE_COLUMNS_PASS_ROWS) : tiles,
       (sums & COMPENSATED_ROWS) ? "-DGST_CL_COMPENSATED_ROWS" : "",
       (sums & COMPENSATED_COLUMNS) ? "-DGST_CL_COMPENSATED_COLUMNS" : "",
-      tile_pixels);
+      NULL);
   *kernel = gst_cl_filter_create_kernel (filter, "bicubicscale",
       scale_sources, in, options, name, error);
   g_free (options);

@@ -204,12 +204,13 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
  * there: no intermediate frame in global memory. The arithmetic is the
  * two passes', so the bytes are the same.
  *
- * TILE_PIXELS (-DTILE_PIXELS, set for the emulated kernels only) is the
- * host's (tile_pixels ()): 4 / CHANNELS for most scales, so that one- and
- * two-channel items do a four-channel item's work. An item's rows-pass
- * columns side by side instead, each source pixel loaded once for all
- * their taps, made the upscales 3-4% faster, and the antialiased
- * downscales 6-9% and the RGBA upscale 4% slower. */
+ * TILE_PIXELS (-DTILE_PIXELS, which the host sets for the one-pixel
+ * emulated kernels) is the host's choice (tile_pixels ()): 4 / CHANNELS
+ * for most scales, so that one- and two-channel items do a four-channel
+ * item's work. An item's rows-pass columns side by side instead, each
+ * source pixel loaded once for all their taps, made the upscales 3-4%
+ * faster, and the antialiased downscales 6-9% and the RGBA upscale 4%
+ * slower. */
 #ifdef TILE_PIXELS
 
 __kernel void
