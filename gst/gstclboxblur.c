@@ -501,16 +501,18 @@ static gchar *
 kernel_options (GstCLBoxBlur * self, const GstCLPlane * plane,
     GstCLBoxBlurMethod method, const PlanePlan * plan)
 {
-  gboolean groups = uses_group_scans (self);
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gboolean sat = method == GST_CL_BOX_BLUR_METHOD_SAT;
 
   if (plan->cpu)
     return g_strdup (plan->short_columns ? "-DGST_CL_WIDE -DCOLUMN_SHORT" :
         "-DGST_CL_WIDE");
-  if (method != GST_CL_BOX_BLUR_METHOD_SAT || !groups)
-    return g_strdup (build_options[groups][plan->sum_wide]);
-  return g_strconcat (build_options[groups][plan->sum_wide],
-      plan->short_columns ? " -DCOLUMN_SHORT" : "",
-      copies_columns (plane) ? " -DCOPY_COLUMNS" : "", NULL);
+  if (!uses_group_scans (self))
+    return g_strdup (build_options[FALSE][plan->sum_wide]);
+  return g_strconcat (build_options[TRUE][plan->sum_wide],
+      context->info->ptx_warps ? " -DGST_CL_PTX_WARPS" : "",
+      sat && plan->short_columns ? " -DCOLUMN_SHORT" : "",
+      sat && copies_columns (plane) ? " -DCOPY_COLUMNS" : "", NULL);
 }
 
 /* The kernels of @method at @plan's precision for @plane, created on first

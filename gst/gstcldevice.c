@@ -3,6 +3,8 @@
  */
 #include "gstcldevice.h"
 
+#include <CL/cl_ext.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -263,6 +265,16 @@ gst_cl_device_get_image_formats (const GstCLDeviceInfo * info)
   return formats;
 }
 
+/* The items of a warp (cl_nv_device_attribute_query), 0 if unknown. */
+static cl_uint
+warp_size (cl_device_id device)
+{
+  cl_uint size = 0;
+
+  clGetDeviceInfo (device, CL_DEVICE_WARP_SIZE_NV, sizeof (size), &size, NULL);
+  return size;
+}
+
 static void
 probe_device (GstCLDeviceInfo * info)
 {
@@ -302,6 +314,8 @@ probe_device (GstCLDeviceInfo * info)
 
   extensions = device_string (device, CL_DEVICE_EXTENSIONS);
   info->has_qcom_bicubic = has_extension (extensions, "cl_qcom_filter_bicubic");
+  info->ptx_warps = has_extension (extensions, "cl_nv_device_attribute_query")
+      && warp_size (device) == 32;
   g_free (extensions);
 }
 

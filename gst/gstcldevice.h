@@ -57,6 +57,9 @@ typedef struct
   GstCLImageFormats image_formats;
   gboolean image_formats_known;
   gboolean has_qcom_bicubic;
+  /* NVIDIA's: warps of 32 items, whose shuffles kernels may use through
+   * inline PTX (-DGST_CL_PTX_WARPS in kernels/boxblur.cl) */
+  gboolean ptx_warps;
   gboolean host_unified;        /* device memory is host memory */
   cl_ulong max_mem_alloc_size;
   gsize max_work_group_size;

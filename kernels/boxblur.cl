@@ -29,6 +29,7 @@
  *                scan by work-groups, and the separable method is sat_rows
  *                then box_segments, whose work-items slide windows down
  *                short runs of a column (below).
+ *   -DGST_CL_PTX_WARPS  (NVIDIA) the group scans shuffle within warps.
  * The separable row sums in tmp are always 32-bit: a row window is at most
  * 2 * 8192 + 1 pixels (the largest radius), 16385 * 65535 < 2^32.
  *
@@ -217,10 +218,84 @@ sat_columns (int w, int h, __global sum_t * sat)
  * host launches exactly the groups below and sizes the __local
  * arguments; every work-item of a group reaches every barrier. */
 
-/* Inclusive prefix sum of v over the work-group's items (Hillis and
- * Steele, in part[], one entry per item); part[n - 1] ends as the total. */
+/* Inclusive prefix sum of v over the items of a one-dimensional
+ * work-group, and in *total the sum of all, with part[] (one entry per
+ * item) in local memory. The caller passes a barrier before part[] is used
+ * again.
+ *
+ * With -DGST_CL_PTX_WARPS (NVIDIA's devices, whose compiler takes inline
+ * PTX) and 32-bit sums, in groups of whole warps: each warp scans its 32
+ * values by shuffles, then the first warp scans the warps' totals, two
+ * barriers where the steps below take 2 log2 (n) + 1. H100, kernel ms, the
+ * steps against the shuffles: sat_row_windows RGBA 4K radius 100 0.071
+ * against 0.061, radius 400 0.105 against 0.088, RGBA 1080p radius 400
+ * 0.024 against 0.021. */
+#if defined (GST_CL_PTX_WARPS) && !defined (SUM_WIDE)
+#define WARP_ITEMS 32
+
+/* v of the item `delta` lanes below in the warp (its own below lane 0). */
+static uint
+warp_shuffle_up (uint v, uint delta)
+{
+  uint r;
+
+  asm volatile ("shfl.sync.up.b32 %0, %1, %2, 0, -1;" : "=r" (r)
+      : "r" (v), "r" (delta));
+  return r;
+}
+
+#if CHANNELS == 1
+#define SHUFFLE_UP(v, d) warp_shuffle_up (v, d)
+#elif CHANNELS == 2
+#define SHUFFLE_UP(v, d) ((sum_t) (warp_shuffle_up ((v).x, d), \
+        warp_shuffle_up ((v).y, d)))
+#else
+#define SHUFFLE_UP(v, d) ((sum_t) (warp_shuffle_up ((v).x, d), \
+        warp_shuffle_up ((v).y, d), warp_shuffle_up ((v).z, d), \
+        warp_shuffle_up ((v).w, d)))
+#endif
+
+/* Inclusive prefix sum of v over the warp's lanes; every lane calls it. */
 static sum_t
-group_inclusive_scan (sum_t v, __local sum_t * part)
+warp_inclusive_scan (sum_t v, uint lane)
+{
+  for (uint d = 1; d < WARP_ITEMS; d <<= 1) {
+    sum_t below = SHUFFLE_UP (v, d);
+
+    if (lane >= d)
+      v += below;
+  }
+  return v;
+}
+
+static sum_t
+scan_by_warps (sum_t v, __local sum_t * part, sum_t * total)
+{
+  int lid = get_local_id (0);
+  int warps = get_local_size (0) / WARP_ITEMS;
+  uint lane = lid % WARP_ITEMS;
+  int warp = lid / WARP_ITEMS;
+
+  v = warp_inclusive_scan (v, lane);
+  if (lane == WARP_ITEMS - 1)
+    part[warp] = v;
+  barrier (CLK_LOCAL_MEM_FENCE);
+  if (warp == 0) {
+    sum_t warp_total = warp_inclusive_scan (lane < warps ? part[lane] :
+        (sum_t) 0, lane);
+
+    if (lane < warps)
+      part[lane] = warp_total;
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  *total = part[warps - 1];
+  return warp > 0 ? v + part[warp - 1] : v;
+}
+#endif
+
+/* Hillis and Steele, in part[]. */
+static sum_t
+scan_by_steps (sum_t v, __local sum_t * part, sum_t * total)
 {
   int lid = get_local_id (0);
   int n = get_local_size (0);
@@ -234,7 +309,18 @@ group_inclusive_scan (sum_t v, __local sum_t * part)
     part[lid] += add;
     barrier (CLK_LOCAL_MEM_FENCE);
   }
+  *total = part[n - 1];
   return part[lid];
+}
+
+static sum_t
+group_inclusive_scan (sum_t v, __local sum_t * part, sum_t * total)
+{
+#ifdef WARP_ITEMS
+  if (get_local_size (0) % WARP_ITEMS == 0)
+    return scan_by_warps (v, part, total);
+#endif
+  return scan_by_steps (v, part, total);
 }
 
 /* One work-group per row, in chunks of n * SCAN_RUN pixels: loaded and
@@ -273,11 +359,12 @@ sat_rows (KERNEL_PLANE_IN (src), int w, int h, __global sum_t * sat,
       run[lid * SCAN_RUN + k] = total;
     }
 
-    sum_t before = group_inclusive_scan (total, part) - total + carry;
+    sum_t all;
+    sum_t before = group_inclusive_scan (total, part, &all) - total + carry;
 
     for (int k = 0; k < SCAN_RUN; k++)
       run[lid * SCAN_RUN + k] += before;
-    carry += part[n - 1];
+    carry += all;
     barrier (CLK_LOCAL_MEM_FENCE);
 
     for (int k = 0; k < SCAN_RUN; k++) {
@@ -474,19 +561,23 @@ sat_row_windows (__global const column_window_t * v, int w, int h, int rx,
     }
     barrier (CLK_LOCAL_MEM_FENCE);
 
+    /* the item's run, scanned in registers, then offset by the runs
+     * before it (against the run scanned in place in sums[]: RGBA 4K
+     * radius 100 0.071 ms against 0.077 on an H100) */
     int first = s + lid * WINDOW_RUN;
-    sum_t total = 0;
+    sum_t run[WINDOW_RUN], total = 0, all;
 
-    for (int k = 0; k < WINDOW_RUN && first + k < n; k++) {
-      total += sums[PADDED (first + k + 1)];
-      sums[PADDED (first + k + 1)] = total;
+    for (int k = 0; k < WINDOW_RUN; k++) {
+      if (first + k < n)
+        total += sums[PADDED (first + k + 1)];
+      run[k] = total;
     }
 
-    sum_t before = group_inclusive_scan (total, part) - total + carry;
+    sum_t before = group_inclusive_scan (total, part, &all) - total + carry;
 
     for (int k = 0; k < WINDOW_RUN && first + k < n; k++)
-      sums[PADDED (first + k + 1)] += before;
-    carry += part[items - 1];
+      sums[PADDED (first + k + 1)] = run[k] + before;
+    carry += all;
     barrier (CLK_LOCAL_MEM_FENCE);
   }
 
