@@ -608,19 +608,28 @@ wants_columns_first (GstCLBicubicScale * self, const GstCLPlane * in,
 }
 
 /* Output columns an item of scale_tiles makes for @in's plane scaled into
- * @rect (TILE_PIXELS in bicubicscale.cl): 4 / channels, so that an item of
- * a one- or two-channel plane shares its indices and column weights
- * between a four-channel item's worth of values, except in downscales
- * along y by more than 2, which make few outputs from many source rows.
+ * @rect (TILE_PIXELS in bicubicscale.cl): 4 / channels and at least 2, so
+ * that an item shares its indices and column weights between four
+ * channel values or more, except in downscales along y by more than 2,
+ * which make few outputs from many source rows: 1.
  * H100, kernel ms per frame, 4 / channels against 1: GRAY8 1080p -> 4K
  * 0.044-0.045 (0.054-0.068), NV12 0.062 (0.073), NV12 720p -> 1080p
  * 0.025-0.031 (0.029-0.030); antialiased, NV12 4K -> 1080p 0.029 (0.030),
  * GRAY8 4K -> 720p 0.041 (0.037), 4K -> 640x360 0.063 (0.057), NV12
- * 0.049 (0.044). */
+ * 0.049 (0.044). RGBA, 2 against 1: 1080p -> 4K 0.067 (0.075), 720p ->
+ * 1080p 0.024 (0.027), 640x360 -> 4K 0.052 (0.059), 1080p -> 1440p 0.040
+ * (0.044), 1080p -> 3840x1080 0.049 (0.055); antialiased, 4K -> 1440p
+ * 0.083 (0.090), 4K -> 1080p 0.072 (0.072), but 4K -> 720p 0.091
+ * (0.089), and at 4K -> 640x360 the tile no longer fits local memory
+ * (two passes, 0.086 against 0.081). Twice as many, 8 for GRAY8 and 4
+ * for the two-channel plane of NV12, were slower: GRAY8 720p -> 1440p
+ * 0.031 (0.024). */
 static gint
 tile_pixels (const GstCLPlane * in, const GstVideoRectangle * rect)
 {
-  return 2 * rect->h >= in->height ? 4 / in->channels : 1;
+  if (2 * rect->h < in->height)
+    return 1;
+  return MAX (4 / in->channels, 2);
 }
 
 /* The passes' order and intermediate for @in's plane into @out's, the
