@@ -6,7 +6,8 @@
 # Runs each case below as `videotestsrc pattern=snow num-buffers=N ! CAPS !
 # ELEMENT ! fakesink sync=false` with GST_CL_PROFILE=1, reads the kernel
 # times the OpenCL context logs (GST_DEBUG=clcontext:6) and prints, per
-# case, every kernel's mean time in ms over the frames after the first 5,
+# case, every kernel's mean time in ms per frame (all its launches in a
+# frame: one per plane, for instance) over the frames after the first 5,
 # and their sum: one line per case,
 #
 #   CASE: KERNEL MS KERNEL MS ... | total MS
@@ -46,13 +47,20 @@ profile() {
     fi
     grep -a "kernel [a-z_0-9]*: [0-9.]* ms" "$log" |
         sed 's/.*kernel \([a-z_0-9]*\): \([0-9.]*\) ms/\1 \2/' |
-        awk -v name="$name" '
-            { if (++seen[$1] > 5) { sum[$1] += $2; n[$1]++ }
-              if (!($1 in order)) { order[$1] = ++kernels; names[kernels] = $1 } }
+        awk -v name="$name" -v frames="$frames" '
+            { if (!($1 in order)) { order[$1] = ++kernels; names[kernels] = $1 }
+              t[$1, ++seen[$1]] = $2 }
+            # a kernel may run several times a frame (once per plane):
+            # skip the launches of the first 5 frames, and sum the rest
+            # per frame
             END { printf "%s:", name; total = 0
                   for (i = 1; i <= kernels; i++) {
-                      k = names[i]; if (!n[k]) continue
-                      printf " %s %.4f", k, sum[k] / n[k]; total += sum[k] / n[k] }
+                      k = names[i]; per = seen[k] / frames
+                      skip = int (5 * per + 0.5); sum = 0; n = 0
+                      for (j = skip + 1; j <= seen[k]; j++) { sum += t[k, j]; n++ }
+                      if (!n) continue
+                      ms = sum / n * per
+                      printf " %s %.4f", k, ms; total += ms }
                   printf " | total %.4f\n", total }'
     rm -f "$log"
 }
