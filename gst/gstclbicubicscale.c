@@ -614,9 +614,9 @@ wants_columns_first (GstCLBicubicScale * self, const GstCLPlane * in,
  * which make few outputs from many source rows: 1.
  * H100, kernel ms per frame, 4 / channels against 1: GRAY8 1080p -> 4K
  * 0.044-0.045 (0.054-0.068), NV12 0.062 (0.073), NV12 720p -> 1080p
- * 0.025-0.031 (0.029-0.030); antialiased, NV12 4K -> 1080p 0.029 (0.030),
+ * 0.025-0.031 (0.029-0.030); antialiased, NV12 4K -> 1080p 0.058 (0.060),
  * GRAY8 4K -> 720p 0.041 (0.037), 4K -> 640x360 0.063 (0.057), NV12
- * 0.049 (0.044). RGBA, 2 against 1: 1080p -> 4K 0.067 (0.075), 720p ->
+ * 0.098 (0.088). RGBA, 2 against 1: 1080p -> 4K 0.067 (0.075), 720p ->
  * 1080p 0.024 (0.027), 640x360 -> 4K 0.052 (0.059), 1080p -> 1440p 0.040
  * (0.044), 1080p -> 3840x1080 0.049 (0.055); antialiased, 4K -> 1440p
  * 0.083 (0.090), 4K -> 1080p 0.072 (0.072), but 4K -> 720p 0.091
@@ -756,7 +756,7 @@ tile_local_bytes (const PlaneScaler * ps, const GstCLPlane * src,
  * their neighbours, but make fewer groups of more work each. Measured on
  * an H100 (RGBA, kernel ms per frame; tiles of 16 x 64, 16 x 32 and 16 x
  * 16 in the shapes above): 1080p -> 4K 0.075, 0.091, 0.112; antialiased
- * 4K -> 1080p 0.088, 0.072, 0.079; NV12 720p -> 1080p 0.030, 0.017, 0.018.
+ * 4K -> 1080p 0.088, 0.072, 0.079; NV12 720p -> 1080p 0.060, 0.034, 0.036.
  * Hence 64 rows only where they read at most half as many source rows,
  * taps aside (upscales of 2x or more), else 32 where they fit, else 16. */
 static gint

@@ -478,8 +478,8 @@ variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
  * 4K), 0.033 / 0.128 read in place; radius 400 (32-bit column sums) 0.036
  * / 0.105 copied, 0.049 / 0.147 in place; GRAY8 radius 400 0.017 / 0.052
  * in place, 0.023 / 0.056 copied 8 columns at a time, 0.029 / 0.083 16;
- * I420 radius 100 (all three planes) 0.012 / 0.028 in place, 0.015 /
- * 0.038 copied. In place, groups of 16 or 32 columns (by fewer bands)
+ * I420 radius 100 (all three planes) 0.036 / 0.084 in place, 0.045 /
+ * 0.114 copied. In place, groups of 16 or 32 columns (by fewer bands)
  * were slower. Copied 4 columns at a time, RGBA 1080p took 0.025 at
  * radius 100 and 0.028 at 400 (twice the groups: 480, where 8 columns
  * left an H100's cores half idle); 2 columns 0.041 and 0.038; groups of
