@@ -233,7 +233,8 @@ sat_columns (int w, int h, __global sum_t * sat)
 #if defined (GST_CL_PTX_WARPS) && !defined (SUM_WIDE)
 #define WARP_ITEMS 32
 
-/* v of the item `delta` lanes below in the warp (its own below lane 0). */
+/* v of the lane `delta` below in the warp (lanes below `delta` get their
+ * own). */
 static uint
 warp_shuffle_up (uint v, uint delta)
 {
