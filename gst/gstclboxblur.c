@@ -115,6 +115,7 @@ struct _GstCLBoxBlur
   gsize scratch_size;
   cl_mem spare;                 /* a plane between passes, on CPU devices */
   gsize spare_size;
+  gboolean warps_refused;       /* the device did not build the warp scans */
 };
 
 #define gst_cl_box_blur_parent_class parent_class
@@ -488,6 +489,19 @@ variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
 #define WINDOW_COLUMNS 8
 #define COPIED_COLUMNS 4
 
+/* Whether the group scans shuffle within warps (-DGST_CL_PTX_WARPS): on
+ * devices with NVIDIA's warps, unless their compiler refused the inline
+ * PTX (a driver older than PTX 6.0's shfl.sync, for one); the portable
+ * scans then serve. */
+static gboolean
+uses_warp_shuffles (GstCLBoxBlur * self)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+
+  return uses_group_scans (self) && context->info->ptx_warps
+      && !self->warps_refused;
+}
+
 /* Whether column_windows copies @plane's columns into local memory
  * (-DCOPY_COLUMNS, above). */
 static gboolean
@@ -501,7 +515,6 @@ static gchar *
 kernel_options (GstCLBoxBlur * self, const GstCLPlane * plane,
     GstCLBoxBlurMethod method, const PlanePlan * plan)
 {
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   gboolean sat = method == GST_CL_BOX_BLUR_METHOD_SAT;
 
   if (plan->cpu)
@@ -510,13 +523,39 @@ kernel_options (GstCLBoxBlur * self, const GstCLPlane * plane,
   if (!uses_group_scans (self))
     return g_strdup (build_options[FALSE][plan->sum_wide]);
   return g_strconcat (build_options[TRUE][plan->sum_wide],
-      context->info->ptx_warps ? " -DGST_CL_PTX_WARPS" : "",
+      uses_warp_shuffles (self) ? " -DGST_CL_PTX_WARPS" : "",
       sat && plan->short_columns ? " -DCOLUMN_SHORT" : "",
       sat && copies_columns (plane) ? " -DCOPY_COLUMNS" : "", NULL);
 }
 
+/* @names, the kernels of @method at @plan's precision for @plane, into
+ * @kernels; FALSE, and none of them, where one fails. */
+static gboolean
+create_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
+    GstCLBoxBlurMethod method, const PlanePlan * plan,
+    const gchar * const *names, cl_kernel * kernels, GError ** error)
+{
+  gchar *options = kernel_options (self, plane, method, plan);
+  gboolean created = TRUE;
+
+  GST_DEBUG_OBJECT (self, "plane %u: %s kernels, options %s", p,
+      method_name (method), options);
+  for (guint k = 0; created && k < N_KERNELS && names[k]; k++) {
+    kernels[k] = gst_cl_filter_create_kernel (GST_CL_FILTER (self), "boxblur",
+        blur_sources, plane, options, names[k], error);
+    created = kernels[k] != NULL;
+  }
+  if (!created)
+    for (guint k = 0; k < N_KERNELS; k++)
+      gst_cl_clear_kernel (gst_cl_filter_get_context (GST_CL_FILTER (self)),
+          &kernels[k]);
+  g_free (options);
+  return created;
+}
+
 /* The kernels of @method at @plan's precision for @plane, created on first
- * use (the program is built once per context). */
+ * use (the program is built once per context). Where the device refuses
+ * the warp scans, their portable form. */
 static cl_kernel *
 ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
     GstCLBoxBlurMethod method, const PlanePlan * plan, GError ** error)
@@ -540,26 +579,22 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
   const gchar *const *names = plan->cpu ? cpu :
       method == GST_CL_BOX_BLUR_METHOD_SAT ? (groups ? sat_groups : sat) :
       groups ? separable_groups : separable;
-  gchar *options;
+  GError *warps_error = NULL;
 
   if (kernels[KERNEL_ROWS])
     return kernels;
 
-  options = kernel_options (self, plane, method, plan);
-  GST_DEBUG_OBJECT (self, "plane %u: %s kernels, options %s", p,
-      method_name (method), options);
-  for (guint k = 0; k < N_KERNELS && names[k]; k++) {
-    kernels[k] = gst_cl_filter_create_kernel (GST_CL_FILTER (self), "boxblur",
-        blur_sources, plane, options, names[k], error);
-    if (kernels[k] == NULL) {
-      for (guint i = 0; i < k; i++)
-        gst_cl_clear_kernel (gst_cl_filter_get_context (GST_CL_FILTER (self)),
-            &kernels[i]);
-      break;
-    }
+  if (!plan->cpu && uses_warp_shuffles (self)) {
+    if (create_kernels (self, p, plane, method, plan, names, kernels,
+            &warps_error))
+      return kernels;
+    GST_WARNING_OBJECT (self, "no warp shuffles, portable scans: %s",
+        warps_error->message);
+    g_clear_error (&warps_error);
+    self->warps_refused = TRUE;
   }
-  g_free (options);
-  return kernels[KERNEL_ROWS] ? kernels : NULL;
+  return create_kernels (self, p, plane, method, plan, names, kernels,
+      error) ? kernels : NULL;
 }
 
 /* One scratch buffer (and one spare plane) serves every plane in turn (the
@@ -1160,7 +1195,10 @@ params_passthrough (const BlurParams * params)
 static void
 gst_cl_box_blur_close (GstCLFilter * filter)
 {
-  clear_planes (GST_CL_BOX_BLUR (filter));
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
+
+  clear_planes (self);
+  self->warps_refused = FALSE;
 }
 
 static gboolean

@@ -17,7 +17,6 @@
 
 #include <CL/cl_layer.h>
 #include <stdlib.h>
-#include <string.h>
 
 static const cl_icd_dispatch *target;
 static cl_icd_dispatch dispatch;
@@ -48,22 +47,15 @@ CL_API_ENTRY cl_int CL_API_CALL
 clInitLayer (cl_uint num_entries, const cl_icd_dispatch * target_dispatch,
     cl_uint * num_entries_ret, const cl_icd_dispatch ** layer_dispatch_ret)
 {
-  const cl_uint entries = sizeof (dispatch) / sizeof (void *);
   const char *size = getenv ("GST_CL_TEST_LOCAL_MEM_SIZE");
+  cl_int status = layer_init_dispatch (num_entries, target_dispatch,
+      num_entries_ret, layer_dispatch_ret, &dispatch);
 
-  if (target_dispatch == NULL || num_entries_ret == NULL
-      || layer_dispatch_ret == NULL)
-    return CL_INVALID_VALUE;
-
-  /* What the layer does not wrap goes straight to the target. */
+  if (status != CL_SUCCESS)
+    return status;
   target = target_dispatch;
-  memcpy (&dispatch, target_dispatch,
-      (num_entries < entries ? num_entries : entries) * sizeof (void *));
   dispatch.clGetDeviceInfo = layer_get_device_info;
   if (size && *size)
     local_mem_size = strtoull (size, NULL, 10);
-
-  *num_entries_ret = entries;
-  *layer_dispatch_ret = &dispatch;
   return CL_SUCCESS;
 }

@@ -78,76 +78,16 @@ refusing (cl_int * status)
   return refuse;
 }
 
-/* The driver's answer to @param, in a new allocation of *@size bytes. */
-static cl_int
-driver_device_info (cl_device_id device, cl_device_info param,
-    gpointer * data, size_t *size)
-{
-  cl_int status = target->clGetDeviceInfo (device, param, 0, NULL, size);
-
-  if (status != CL_SUCCESS)
-    return status;
-  *data = g_malloc0 (*size + 1);
-  status = target->clGetDeviceInfo (device, param, *size, *data, NULL);
-  if (status != CL_SUCCESS)
-    g_clear_pointer (data, g_free);
-  return status;
-}
-
-static cl_int
-extensions_info (cl_device_id device, size_t value_size, void *value,
-    size_t *value_size_ret)
-{
-  gpointer driver;
-  size_t size;
-  gchar *list;
-  cl_int status = driver_device_info (device, CL_DEVICE_EXTENSIONS, &driver,
-      &size);
-
-  if (status != CL_SUCCESS)
-    return status;
-  list = g_strdup_printf ("%s " EXTENSION, g_strstrip ((gchar *) driver));
-  status = layer_return_info (list, strlen (list) + 1, value_size, value,
-      value_size_ret);
-  g_free (list);
-  g_free (driver);
-  return status;
-}
-
-static cl_int
-extensions_with_version_info (cl_device_id device, size_t value_size,
-    void *value, size_t *value_size_ret)
-{
-  gpointer driver;
-  size_t size;
-  cl_name_version *list;
-  size_t n;
-  cl_int status = driver_device_info (device,
-      CL_DEVICE_EXTENSIONS_WITH_VERSION, &driver, &size);
-
-  if (status != CL_SUCCESS)
-    return status;
-  n = size / sizeof (cl_name_version);
-  list = g_new0 (cl_name_version, n + 1);
-  memcpy (list, driver, n * sizeof (cl_name_version));
-  list[n].version = CL_MAKE_VERSION (1, 0, 0);
-  g_strlcpy (list[n].name, EXTENSION, sizeof (list[n].name));
-  status = layer_return_info (list, (n + 1) * sizeof (cl_name_version),
-      value_size, value, value_size_ret);
-  g_free (list);
-  g_free (driver);
-  return status;
-}
-
 static cl_int CL_API_CALL
 layer_get_device_info (cl_device_id device, cl_device_info param,
     size_t value_size, void *value, size_t *value_size_ret)
 {
   if (param == CL_DEVICE_EXTENSIONS)
-    return extensions_info (device, value_size, value, value_size_ret);
+    return layer_extensions_info (target, device, EXTENSION, value_size,
+        value, value_size_ret);
   if (param == CL_DEVICE_EXTENSIONS_WITH_VERSION)
-    return extensions_with_version_info (device, value_size, value,
-        value_size_ret);
+    return layer_extensions_with_version_info (target, device, EXTENSION,
+        value_size, value, value_size_ret);
   return target->clGetDeviceInfo (device, param, value_size, value,
       value_size_ret);
 }
@@ -353,16 +293,12 @@ CL_API_ENTRY cl_int CL_API_CALL
 clInitLayer (cl_uint num_entries, const cl_icd_dispatch * target_dispatch,
     cl_uint * num_entries_ret, const cl_icd_dispatch ** layer_dispatch_ret)
 {
-  const cl_uint entries = sizeof (dispatch) / sizeof (void *);
+  cl_int status = layer_init_dispatch (num_entries, target_dispatch,
+      num_entries_ret, layer_dispatch_ret, &dispatch);
 
-  if (target_dispatch == NULL || num_entries_ret == NULL
-      || layer_dispatch_ret == NULL)
-    return CL_INVALID_VALUE;
-
-  /* What the layer does not wrap goes straight to the target. */
+  if (status != CL_SUCCESS)
+    return status;
   target = target_dispatch;
-  memcpy (&dispatch, target_dispatch,
-      MIN (num_entries, entries) * sizeof (void *));
   samplers = g_hash_table_new (NULL, NULL);
   kernels = g_hash_table_new (NULL, NULL);
 
@@ -375,8 +311,5 @@ clInitLayer (cl_uint num_entries, const cl_icd_dispatch * target_dispatch,
   dispatch.clSetKernelArg = layer_set_kernel_arg;
   dispatch.clEnqueueNDRangeKernel = layer_enqueue_nd_range_kernel;
   dispatch.clCreateProgramWithSource = layer_create_program_with_source;
-
-  *num_entries_ret = entries;
-  *layer_dispatch_ret = &dispatch;
   return CL_SUCCESS;
 }

@@ -602,6 +602,20 @@ GST_START_TEST (test_rgba)
 
 GST_END_TEST;
 
+/* Only under the layer that gives the device NVIDIA's warps (meson's
+ * elements/clboxblur-nv-warps, GST_CL_TEST_PTX_WARPS=1): the device
+ * claims them, so the element asks for the inline-PTX warp scans, which a
+ * device that is not NVIDIA's cannot build; the pixel tests after it in
+ * that run pass only through the portable scans the element falls back
+ * to. */
+GST_START_TEST (test_device_claims_warps)
+{
+  fail_unless (default_device ()->ptx_warps,
+      "the device does not have NVIDIA's warps: is the layer loaded?");
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_gray16)
 {
   check_format (GST_VIDEO_FORMAT_GRAY16_LE, 45, 31);
@@ -1151,6 +1165,8 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_radii);
   tcase_add_test (tc, test_scratch_made_when_needed);
   tcase_add_test (tc, test_scratch_sized_by_kernels);
+  if (g_getenv ("GST_CL_TEST_PTX_WARPS"))
+    tcase_add_test (tc, test_device_claims_warps);
   tcase_add_test (tc, test_rgba);
   tcase_add_test (tc, test_gray16);
   tcase_add_test (tc, test_i420);
