@@ -489,16 +489,16 @@ variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
 #define WINDOW_COLUMNS 8
 #define COPIED_COLUMNS 4
 
-/* Whether the group scans shuffle within warps (-DGST_CL_PTX_WARPS): on
- * devices with NVIDIA's warps, unless their compiler refused the inline
- * PTX (a driver older than PTX 6.0's shfl.sync, for one); the portable
- * scans then serve. */
+/* Whether @plan's group scans shuffle within warps (-DGST_CL_PTX_WARPS):
+ * on devices with NVIDIA's warps, unless their compiler refused the
+ * inline PTX (a driver older than PTX 6.0's shfl.sync, for one); the
+ * portable scans then serve. */
 static gboolean
-uses_warp_shuffles (GstCLBoxBlur * self)
+uses_warp_shuffles (GstCLBoxBlur * self, const PlanePlan * plan)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
-  return uses_group_scans (self) && context->info->ptx_warps
+  return !plan->cpu && uses_group_scans (self) && context->info->ptx_warps
       && !self->warps_refused;
 }
 
@@ -523,7 +523,7 @@ kernel_options (GstCLBoxBlur * self, const GstCLPlane * plane,
   if (!uses_group_scans (self))
     return g_strdup (build_options[FALSE][plan->sum_wide]);
   return g_strconcat (build_options[TRUE][plan->sum_wide],
-      uses_warp_shuffles (self) ? " -DGST_CL_PTX_WARPS" : "",
+      uses_warp_shuffles (self, plan) ? " -DGST_CL_PTX_WARPS" : "",
       sat && plan->short_columns ? " -DCOLUMN_SHORT" : "",
       sat && copies_columns (plane) ? " -DCOPY_COLUMNS" : "", NULL);
 }
@@ -584,7 +584,7 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
   if (kernels[KERNEL_ROWS])
     return kernels;
 
-  if (!plan->cpu && uses_warp_shuffles (self)) {
+  if (uses_warp_shuffles (self, plan)) {
     if (create_kernels (self, p, plane, method, plan, names, kernels,
             &warps_error))
       return kernels;

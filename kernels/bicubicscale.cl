@@ -206,8 +206,8 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
  *
  * TILE_PIXELS (-DTILE_PIXELS, which the host sets for the one-pixel
  * emulated kernels) is the host's choice (tile_pixels ()): 4 / CHANNELS
- * and at least 2 for most scales, so that one- and two-channel items do
- * a four-channel item's work. An item's rows-pass columns side by side instead, each
+ * and at least 2 for most scales, so that an item makes four channel
+ * values or more. An item's rows-pass columns side by side instead, each
  * source pixel loaded once for all their taps, made the upscales 3-4%
  * faster, and the antialiased downscales 6-9% and the RGBA upscale 4%
  * slower. */
