@@ -113,9 +113,8 @@ typedef struct
   gboolean columns_first;       /* the columns pass runs on the source:
                                  * some downscales on CPU devices, both
                                  * storages */
-  guint rows_sums;              /* the compensated axes each was built for */
-  guint columns_sums;
-  guint tiles_sums;
+  gchar *options;               /* the build options of rows, columns and
+                                 * tiles */
   cl_mem tmp;                   /* the first pass's output: rect width x
                                  * input height, or input width x rect
                                  * height columns first; made on first
@@ -396,6 +395,7 @@ clear_planes (GstCLBicubicScale * self)
     gst_cl_clear_kernel (context, &ps->columns);
     gst_cl_clear_kernel (context, &ps->native);
     gst_cl_clear_kernel (context, &ps->tiles);
+    g_clear_pointer (&ps->options, g_free);
     gst_cl_clear_mem (context, &ps->tmp);
   }
   GST_OBJECT_LOCK (self);
@@ -527,65 +527,89 @@ place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
 #define WIDE_ROWS_PASS_ROWS 2
 #define WIDE_COLUMNS_PASS_ROWS 4
 
-/* Which axes a kernel sums with compensation (build options). */
-enum
-{
-  COMPENSATED_ROWS = 1 << 0,
-  COMPENSATED_COLUMNS = 1 << 1,
-};
+/* The largest taps * channels of a scale_tiles rows pass whose taps are
+ * a build option (-DX_TAPS: its loop unrolled). H100, kernel ms per
+ * frame, taps as constants against arguments: RGBA 1080p -> 4K (4 taps)
+ * 0.056 (0.067), 720p -> 1080p 0.021 (0.024); GRAY8 1080p -> 4K 0.034
+ * (0.045), NV12 0.049 (0.062), I420 0.065 (0.083); antialiased, RGBA 4K
+ * -> 1440p (6) 0.071 (0.083), 4K -> 1080p (8) 0.070 (0.073), NV12 4K ->
+ * 1080p 0.049 (0.058), NV12 4K -> 720p (12, two channels in the chroma
+ * plane) 0.053 (0.056). More taps of four channels were slower as
+ * constants: RGBA 4K -> 720p (12) 0.092 (0.088), 4K -> 640x360 (24)
+ * 0.099 (0.081). The columns pass's taps are constants wherever they are
+ * summed plainly (-DY_TAPS); alone, RGBA 4K -> 640x360 0.080 (0.080),
+ * 4K -> 720p 0.087 (0.088). */
+#define CONSTANT_TAP_VALUES 32
 
-/* @kernel, the emulated kernel @name summing with compensation along the
- * axes in @sums, built again where that changed. */
-static gboolean
-ensure_emulated_kernel (GstCLBicubicScale * self, const GstCLPlane * in,
-    gint tile_pixels, const gchar * name, guint sums, cl_kernel * kernel,
-    guint * built_sums, GError ** error)
+/* The build options of the emulated kernels for @in's plane scaled into
+ * @ps's picture (free with g_free): the kernels of a plane share them,
+ * one program. Where the filter runs one-pixel kernels, that program
+ * holds scale_tiles, with TILE_PIXELS and the taps it takes as
+ * constants; the wide kernels leave the taps to their arguments, so that
+ * a change of taps builds nothing new on CPU devices. */
+static gchar *
+emulated_options (GstCLBicubicScale * self, const GstCLPlane * in,
+    const PlaneScaler * ps, const ScaleParams * params)
 {
-  GstCLFilter *filter = GST_CL_FILTER (self);
-  gboolean wide = gst_cl_filter_wants_wide (filter);
-  gchar tiles[32] = "";
-  gchar *options;
+  gint x_taps = axis_taps (in->width, ps->rect.w, params);
+  gint y_taps = axis_taps (in->height, ps->rect.h, params);
+  GString *options = g_string_new (NULL);
 
-  if (*kernel != NULL && *built_sums == sums)
-    return TRUE;
-  gst_cl_clear_kernel (gst_cl_filter_get_context (filter), kernel);
-  /* the kernels of a plane take the same options (one program); where
-   * the filter runs one-pixel kernels, that program holds scale_tiles */
-  if (!wide)
-    g_snprintf (tiles, sizeof (tiles), "-DTILE_PIXELS=%d", tile_pixels);
-  options = g_strjoin (" ", wide ? "-DGST_CL_WIDE -DCOLUMN_PASS_ROWS="
-      G_STRINGIFY (WIDE_COLUMNS_PASS_ROWS) : tiles,
-      (sums & COMPENSATED_ROWS) ? "-DGST_CL_COMPENSATED_ROWS" : "",
-      (sums & COMPENSATED_COLUMNS) ? "-DGST_CL_COMPENSATED_COLUMNS" : "",
-      NULL);
-  *kernel = gst_cl_filter_create_kernel (filter, "bicubicscale",
-      scale_sources, in, options, name, error);
-  g_free (options);
-  *built_sums = sums;
-  return *kernel != NULL;
+  if (gst_cl_filter_wants_wide (GST_CL_FILTER (self))) {
+    g_string_append (options, "-DGST_CL_WIDE -DCOLUMN_PASS_ROWS="
+        G_STRINGIFY (WIDE_COLUMNS_PASS_ROWS));
+  } else {
+    g_string_append_printf (options, "-DTILE_PIXELS=%d", ps->tile_pixels);
+    if (x_taps * (gint) in->channels <= CONSTANT_TAP_VALUES)
+      g_string_append_printf (options, " -DX_TAPS=%d", x_taps);
+    if (y_taps <= COMPENSATED_TAPS)
+      g_string_append_printf (options, " -DY_TAPS=%d", y_taps);
+  }
+  if (x_taps > COMPENSATED_TAPS)
+    g_string_append (options, " -DGST_CL_COMPENSATED_ROWS");
+  if (y_taps > COMPENSATED_TAPS)
+    g_string_append (options, " -DGST_CL_COMPENSATED_COLUMNS");
+  return g_string_free (options, FALSE);
 }
 
 /* The emulated kernels for the taps of @ps's picture: the two passes, and
- * on GPUs the one-pass kernel. */
+ * on GPUs the one-pass kernel; built again where their options changed
+ * (an antialias change while playing, say). */
 static gboolean
 ensure_emulated_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
     const GstCLPlane * in, const ScaleParams * params, GError ** error)
 {
-  guint sums =
-      (axis_taps (in->width, ps->rect.w, params) > COMPENSATED_TAPS ?
-      COMPENSATED_ROWS : 0) |
-      (axis_taps (in->height, ps->rect.h, params) > COMPENSATED_TAPS ?
-      COMPENSATED_COLUMNS : 0);
+  GstCLFilter *filter = GST_CL_FILTER (self);
+  GstCLContext *context = gst_cl_filter_get_context (filter);
+  gchar *options = emulated_options (self, in, ps, params);
+  gboolean built;
 
-  return ensure_emulated_kernel (self, in, ps->tile_pixels,
-      ps->columns_first ? "scale_picture_rows" : "scale_rows",
-      sums & COMPENSATED_ROWS, &ps->rows, &ps->rows_sums, error)
-      && ensure_emulated_kernel (self, in, ps->tile_pixels,
+  if (ps->options && g_str_equal (ps->options, options)) {
+    g_free (options);
+    return TRUE;
+  }
+  gst_cl_clear_kernel (context, &ps->rows);
+  gst_cl_clear_kernel (context, &ps->columns);
+  gst_cl_clear_kernel (context, &ps->tiles);
+  g_clear_pointer (&ps->options, g_free);
+  ps->rows = gst_cl_filter_create_kernel (filter, "bicubicscale",
+      scale_sources, in, options,
+      ps->columns_first ? "scale_picture_rows" : "scale_rows", error);
+  ps->columns = ps->rows ? gst_cl_filter_create_kernel (filter,
+      "bicubicscale", scale_sources, in, options,
       ps->columns_first ? "scale_source_columns" : "scale_columns",
-      sums & COMPENSATED_COLUMNS, &ps->columns, &ps->columns_sums, error)
-      && (gst_cl_filter_wants_wide (GST_CL_FILTER (self)) || ps->columns_first
-      || ensure_emulated_kernel (self, in, ps->tile_pixels, "scale_tiles",
-          sums, &ps->tiles, &ps->tiles_sums, error));
+      error) : NULL;
+  built = ps->columns != NULL;
+  if (built && !gst_cl_filter_wants_wide (filter) && !ps->columns_first) {
+    ps->tiles = gst_cl_filter_create_kernel (filter, "bicubicscale",
+        scale_sources, in, options, "scale_tiles", error);
+    built = ps->tiles != NULL;
+  }
+  if (built)
+    ps->options = options;
+  else
+    g_free (options);
+  return built;
 }
 
 /* Whether @in's plane is better scaled into the picture @rect columns

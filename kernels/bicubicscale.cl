@@ -210,8 +210,24 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
  * values or more. An item's rows-pass columns side by side instead, each
  * source pixel loaded once for all their taps, made the upscales 3-4%
  * faster, and the antialiased downscales 6-9% and the RGBA upscale 4%
- * slower. */
+ * slower.
+ *
+ * With -DX_TAPS=n or -DY_TAPS=n (the host's choice: where an axis's taps
+ * are few, CONSTANT_TAP_VALUES) that axis's taps are a constant, n, and
+ * its loop is unrolled: up to a quarter faster on an H100. The x_taps
+ * and y_taps arguments then go unread. */
 #ifdef TILE_PIXELS
+
+#ifdef X_TAPS
+#define TILE_X_TAPS X_TAPS
+#else
+#define TILE_X_TAPS x_taps
+#endif
+#ifdef Y_TAPS
+#define TILE_Y_TAPS Y_TAPS
+#else
+#define TILE_Y_TAPS y_taps
+#endif
 
 __kernel void
 scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
@@ -234,8 +250,8 @@ scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
   /* the picture rows of the tile, clamped into the picture */
   int ry0 = y0 - rect_y;
   int first = y_starts[clamp (ry0, 0, rect_h - 1)];
-  int span = y_starts[clamp (ry0 + tile_h - 1, 0, rect_h - 1)] + y_taps -
-      first;
+  int span = y_starts[clamp (ry0 + tile_h - 1, 0, rect_h - 1)] +
+      TILE_Y_TAPS - first;
 
   /* columns outside the picture are left unwritten, and take the border
    * (writing zeros there made the RGBA scales up to 20% slower) */
@@ -246,7 +262,7 @@ scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
       for (int r = ly; r < span; r += items_y)
         tile_rows[r * tile_w + j * items_x + lx] = row_pixel (src, src_pitch,
             src_w, clamp (first + r, 0, src_h - 1), rx, rect_w, x_starts,
-            x_weights, x_taps);
+            x_weights, TILE_X_TAPS);
   }
   barrier (CLK_LOCAL_MEM_FENCE);
 
@@ -264,7 +280,7 @@ scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
 
     for (int j = 0; j < TILE_PIXELS; j++)
       acc[j] = carry[j] = 0.0f;
-    for (int k = 0; in_picture_y && k < y_taps; k++) {
+    for (int k = 0; in_picture_y && k < TILE_Y_TAPS; k++) {
       float weight = y_weights[k * rect_h + ry];
 
       for (int j = 0; j < TILE_PIXELS; j++)

@@ -2,13 +2,13 @@
  * where in the element's life they take effect.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * - Passthrough switched from another thread: a thread toggles a property
- *   as fast as it can while frames are pushed, upstream keeping a
- *   reference to each input (so it is not writable). Every output must be
- *   the element's output for that very frame under one of the two values,
- *   as an instance that never changes computes it beforehand (for a value
- *   that passes frames through, the input itself); no critical may be
- *   logged (gst-check fails on one).
+ * - Passthrough switched, or kernels rebuilt, from another thread: a
+ *   thread toggles a property as fast as it can while frames are pushed,
+ *   upstream keeping a reference to each input (so it is not writable).
+ *   Every output must be the element's output for that very frame under
+ *   one of the two values, as an instance that never changes computes it
+ *   beforehand (for a value that passes frames through, the input
+ *   itself); no critical may be logged (gst-check fails on one).
  * - A GstCLContext given to an element in NULL is released with it.
  * - add-borders changed while playing letterboxes (or not) the next frame.
  * - Passthrough ended: output buffers come from a pool again.
@@ -59,25 +59,34 @@ toggle_harness (const gchar * factory, const gchar * properties,
 typedef struct
 {
   const gchar *factory;
+  const gchar *fixed;           /* other properties, or "" */
   const gchar *property;
   const gchar *values[2];
   gint out_width, out_height;
 } Toggle;
 
 static const Toggle toggles[] = {
-  {"clrotate", "angle", {"0", "45"}, SIZE, SIZE},
-  {"clrotate", "angle", {"0", "90"}, SIZE, SIZE},
-  {"clboxblur", "radius", {"0", "3"}, SIZE, SIZE},
+  {"clrotate", "", "angle", {"0", "45"}, SIZE, SIZE},
+  {"clrotate", "", "angle", {"0", "90"}, SIZE, SIZE},
+  {"clboxblur", "", "radius", {"0", "3"}, SIZE, SIZE},
   /* Its passthrough follows the caps only (equal caps); add-borders is
    * what changes its frames while playing. */
-  {"clbicubicscale", "add-borders", {"true", "false"}, 3 * SIZE / 2, SIZE},
+  {"clbicubicscale", "", "add-borders", {"true", "false"}, 3 * SIZE / 2,
+      SIZE},
+  /* antialias changes the taps of a downscale, and with them the kernels'
+   * build options (in images, the one-pass kernel takes its taps as
+   * constants); steeper along x, so that CPU devices run it rows first,
+   * as GPUs do. */
+  {"clbicubicscale", "memory=image add-borders=false", "antialias",
+      {"false", "true"}, SIZE / 3, 3 * SIZE / 4},
 };
 
 /* A harness around @t's element with its property at @value. */
 static GstHarness *
 toggle_harness_at (const Toggle * t, const gchar * value)
 {
-  gchar *properties = g_strdup_printf ("%s=%s", t->property, value);
+  gchar *properties = g_strdup_printf ("%s %s=%s", t->fixed, t->property,
+      value);
   GstHarness *h = toggle_harness (t->factory, properties, t->out_width,
       t->out_height);
 
