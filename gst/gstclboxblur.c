@@ -80,6 +80,7 @@ enum
   KERNEL_AVERAGE,               /* sat only */
   KERNEL_COLUMN_WINDOWS,        /* sat with group scans only */
   KERNEL_ROW_WINDOWS,           /* sat with group scans only */
+  KERNEL_STRIPS,                /* sat with group scans only */
   N_KERNELS
 };
 
@@ -439,9 +440,33 @@ static const gchar *const blur_sources[] = {
 /* Neighbours one item of sat_row_windows scans alone. */
 #define ROW_WINDOWS_RUN 8
 
+/* box_strips (the sat method on NVIDIA's GPUs, boxblur.cl): groups of
+ * STRIP_ITEMS items, which scan STRIP_STEP_ROWS rows at a time, for radii
+ * up to STRIP_RADIUS; strips SHORT_STRIP_ROWS rows tall where ry is below
+ * TALL_STRIP_RY, else TALL_STRIP_ROWS, over which a group's first window
+ * (2 * ry rows) weighs less. H100, kernel ms per frame, buffers, on a
+ * first form of the kernel: RGBA 4K radius 15 0.112 as chosen, a row at a
+ * time 0.125, 3 or 4 rows 0.12; groups of 128 or 512 items 0.126-0.131;
+ * 16 rows against 32: RGBA 4K radius 10 0.104
+ * (0.106), 20 0.120 (0.116), 25 0.133 (0.121), 1080p radius 10 0.034
+ * (0.041), 25 0.045 (0.044), NV12 1080p radius 15 0.034 (0.045). Above
+ * radius 25 column_windows and sat_row_windows were as fast or faster:
+ * RGBA 4K radius 30 0.133 (0.146), 1080p radius 40 0.047 (0.043). From
+ * images, whose reads cost more, up to STRIP_IMAGE_RADIUS: RGBA 4K
+ * radius 10 0.124 (0.143), 15 0.137 (0.143), 24 0.145 (0.143), 1080p
+ * radius 15 0.045 (0.044); NV12 4K radius 15 0.091 (0.121). */
+#define STRIP_ITEMS 256
+#define STRIP_STEP_ROWS 2
+#define STRIP_RADIUS 24
+#define STRIP_IMAGE_RADIUS 15
+#define TALL_STRIP_RY 16
+#define SHORT_STRIP_ROWS 16
+#define TALL_STRIP_ROWS 32
+
 #define GROUP_SCANS_OPTION "-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION \
     " -DHSUM_RUN=" G_STRINGIFY (TILE_HSUM_RUN) \
-    " -DWINDOW_RUN=" G_STRINGIFY (ROW_WINDOWS_RUN)
+    " -DWINDOW_RUN=" G_STRINGIFY (ROW_WINDOWS_RUN) \
+    " -DSTRIP_STEP_ROWS=" G_STRINGIFY (STRIP_STEP_ROWS)
 
 /* [group scans][sum_wide] */
 static const gchar *const build_options[2][2] = {
@@ -571,7 +596,7 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
     "sat_average", NULL
   };
   static const gchar *const sat_groups[] = { "sat_rows", "sat_columns",
-    "sat_average", "column_windows", "sat_row_windows", NULL
+    "sat_average", "column_windows", "sat_row_windows", "box_strips", NULL
   };
   guint v = variant_index (method, plan);
   cl_kernel *kernels = self->planes[p].kernels[v];
@@ -1154,6 +1179,65 @@ run_sat_row_windows (GstCLBoxBlur * self, cl_kernel * kernels,
       2, groups, local, error);
 }
 
+/* box_strips's local memory: STRIP_STEP_ROWS rows of sums[] and of
+ * part[] (one entry an item: the portable scan's). */
+static gsize
+strips_local_bytes (const GstCLPlane * plane, const PlanePlan * plan)
+{
+  return STRIP_STEP_ROWS * (2 * STRIP_ITEMS + 1) * sat_entry_bytes (plane,
+      plan);
+}
+
+/* Whether box_strips runs @plan from @src into @dst: on devices with
+ * NVIDIA's warps, where it was measured (with the portable scans where
+ * the warp scans were refused), for radii up to STRIP_RADIUS
+ * (STRIP_IMAGE_RADIUS from images), with 32-bit sums, and not in place (a
+ * group reads the rows around its strip while others write theirs). */
+static gboolean
+uses_strips (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
+    const GstCLPlane * dst, const PlanePlan * plan)
+{
+  GstCLFilter *filter = GST_CL_FILTER (self);
+  GstCLContext *context = gst_cl_filter_get_context (filter);
+  gint radius = gst_cl_filter_get_memory (filter) == GST_CL_STORAGE_IMAGE ?
+      STRIP_IMAGE_RADIUS : STRIP_RADIUS;
+
+  return uses_group_scans (self) && context->info->ptx_warps
+      && !plan->sum_wide && plan->rx <= radius && plan->ry <= radius
+      && src->mem != dst->mem
+      && gst_cl_context_kernel_group_size (context, kernel) >= STRIP_ITEMS
+      && strips_local_bytes (src, plan) <= local_mem_left (self);
+}
+
+static gboolean
+run_strips (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
+    const GstCLPlane * dst, const PlanePlan * plan, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gsize entry = sat_entry_bytes (src, plan);
+  gint strip_w = STRIP_ITEMS - 2 * plan->rx;
+  gint rows = plan->ry < TALL_STRIP_RY ? SHORT_STRIP_ROWS : TALL_STRIP_ROWS;
+  const gsize groups[2] = { (src->width + strip_w - 1) / strip_w,
+    (src->height + rows - 1) / rows
+  };
+  const gsize local[2] = { STRIP_ITEMS, 1 };
+  GstCLArgs args;
+
+  gst_cl_args_init (&args, kernel);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_int (&args, plan->rx);
+  gst_cl_args_add_int (&args, plan->ry);
+  gst_cl_args_add_plane (&args, dst);
+  gst_cl_args_add_int (&args, rows);
+  gst_cl_args_add (&args, STRIP_STEP_ROWS * (STRIP_ITEMS + 1) * entry, NULL);
+  gst_cl_args_add (&args, STRIP_STEP_ROWS * STRIP_ITEMS * entry, NULL);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_groups (context, kernel, 2, groups, local,
+      error);
+}
+
 static gboolean
 run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
     const GstCLPlane * dst, const PlanePlan * plan, GError ** error)
@@ -1162,6 +1246,8 @@ run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
   RowWindowsLayout layout;
   GstCLArgs args;
 
+  if (uses_strips (self, kernels[KERNEL_STRIPS], src, dst, plan))
+    return run_strips (self, kernels[KERNEL_STRIPS], src, dst, plan, error);
   if (uses_group_scans (self)
       && layout_column_windows (self, kernels[KERNEL_COLUMN_WINDOWS], src,
           &layout)

@@ -669,6 +669,26 @@ GST_START_TEST (test_tall_frames)
 
 GST_END_TEST;
 
+/* sat on NVIDIA's GPUs, up to radius 24 (box_strips): strips of 256 - 2 rx
+ * columns, 16 rows a group below radius-y 16 and 32 from there, scanned 2
+ * rows at a time. Windows that cross strips and groups, up to the largest
+ * radius, on a frame of several of each whose height ends a group part
+ * way through a step. */
+GST_START_TEST (test_strips)
+{
+  static const gint radii[][2] = { {24, 24}, {1, 15}, {15, 16}, {24, 0},
+  {0, 24}
+  };
+  Frame src;
+
+  frame_new (&src, GST_VIDEO_FORMAT_RGBA, 700, 101, FILL_RANDOM, 74);
+  for (guint r = 0; r < G_N_ELEMENTS (radii); r++)
+    check_blur (&src, radii[r][0], radii[r][1], 1, 0);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
 /* Rows that sat on GPUs (sat_row_windows) takes in segments where local
  * memory is short: with 48 KB an RGBA row of more than 2,445 sums, with 16
  * KB one of more than 624 (radius-x 300 there leaves too few outputs a
@@ -1173,6 +1193,7 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_nv12);
   tcase_add_test (tc, test_tall_frames);
   tcase_add_test (tc, test_wide_frames);
+  tcase_add_test (tc, test_strips);
   tcase_add_test (tc, test_16bit_sum_limit);
   tcase_add_test (tc, test_odd_sizes);
   tcase_add_test (tc, test_padded_strides);
