@@ -447,9 +447,9 @@ static const gchar *const blur_sources[] = {
  * (2 * ry rows) weighs less. H100, kernel ms per frame, buffers, on a
  * first form of the kernel: RGBA 4K radius 15 0.112 as chosen, a row at a
  * time 0.125, 3 or 4 rows 0.12; groups of 128 or 512 items 0.126-0.131;
- * 16 rows against 32: RGBA 4K radius 10 0.104
- * (0.106), 20 0.120 (0.116), 25 0.133 (0.121), 1080p radius 10 0.034
- * (0.041), 25 0.045 (0.044), NV12 1080p radius 15 0.034 (0.045). Above
+ * 16 rows against 32: RGBA 4K radius 10 0.104 (0.106), 20 0.120 (0.116),
+ * 25 0.133 (0.121), 1080p radius 10 0.034 (0.041), 25 0.045 (0.044), NV12
+ * 1080p radius 15 0.034 (0.045). Above
  * radius 25 column_windows and sat_row_windows were as fast or faster:
  * RGBA 4K radius 30 0.133 (0.146), 1080p radius 40 0.047 (0.043). From
  * images, whose reads cost more, up to STRIP_IMAGE_RADIUS: RGBA 4K
@@ -1179,13 +1179,18 @@ run_sat_row_windows (GstCLBoxBlur * self, cl_kernel * kernels,
       2, groups, local, error);
 }
 
-/* box_strips's local memory: STRIP_STEP_ROWS rows of sums[] and of
+/* box_strips's local arrays: STRIP_STEP_ROWS rows of sums[], and of
  * part[] (one entry an item: the portable scan's). */
 static gsize
-strips_local_bytes (const GstCLPlane * plane, const PlanePlan * plan)
+strip_sums_bytes (const GstCLPlane * plane, const PlanePlan * plan)
 {
-  return STRIP_STEP_ROWS * (2 * STRIP_ITEMS + 1) * sat_entry_bytes (plane,
-      plan);
+  return STRIP_STEP_ROWS * (STRIP_ITEMS + 1) * sat_entry_bytes (plane, plan);
+}
+
+static gsize
+strip_part_bytes (const GstCLPlane * plane, const PlanePlan * plan)
+{
+  return STRIP_STEP_ROWS * STRIP_ITEMS * sat_entry_bytes (plane, plan);
 }
 
 /* Whether box_strips runs @plan from @src into @dst: on devices with
@@ -1206,7 +1211,8 @@ uses_strips (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
       && !plan->sum_wide && plan->rx <= radius && plan->ry <= radius
       && src->mem != dst->mem
       && gst_cl_context_kernel_group_size (context, kernel) >= STRIP_ITEMS
-      && strips_local_bytes (src, plan) <= local_mem_left (self);
+      && strip_sums_bytes (src, plan) + strip_part_bytes (src, plan) <=
+      local_mem_left (self);
 }
 
 static gboolean
@@ -1214,7 +1220,6 @@ run_strips (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
     const GstCLPlane * dst, const PlanePlan * plan, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  gsize entry = sat_entry_bytes (src, plan);
   gint strip_w = STRIP_ITEMS - 2 * plan->rx;
   gint rows = plan->ry < TALL_STRIP_RY ? SHORT_STRIP_ROWS : TALL_STRIP_ROWS;
   const gsize groups[2] = { (src->width + strip_w - 1) / strip_w,
@@ -1231,8 +1236,8 @@ run_strips (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
   gst_cl_args_add_int (&args, plan->ry);
   gst_cl_args_add_plane (&args, dst);
   gst_cl_args_add_int (&args, rows);
-  gst_cl_args_add (&args, STRIP_STEP_ROWS * (STRIP_ITEMS + 1) * entry, NULL);
-  gst_cl_args_add (&args, STRIP_STEP_ROWS * STRIP_ITEMS * entry, NULL);
+  gst_cl_args_add (&args, strip_sums_bytes (src, plan), NULL);
+  gst_cl_args_add (&args, strip_part_bytes (src, plan), NULL);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_groups (context, kernel, 2, groups, local,
       error);
