@@ -527,6 +527,39 @@ place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
 #define WIDE_ROWS_PASS_ROWS 2
 #define WIDE_COLUMNS_PASS_ROWS 4
 
+/* Output columns an item of scale_tiles makes for @in's plane scaled into
+ * @rect (TILE_PIXELS in bicubicscale.cl): 4 / channels and at least 2, so
+ * that an item shares its indices and column weights between four
+ * channel values or more, except in downscales along y by more than 2,
+ * which make few outputs from many source rows: 1.
+ * H100, kernel ms per frame, 4 / channels against 1: GRAY8 1080p -> 4K
+ * 0.044-0.045 (0.054-0.068), NV12 0.062 (0.073), NV12 720p -> 1080p
+ * 0.025-0.031 (0.029-0.030); antialiased, NV12 4K -> 1080p 0.058 (0.060),
+ * GRAY8 4K -> 720p 0.041 (0.037), 4K -> 640x360 0.063 (0.057), NV12
+ * 0.098 (0.088). RGBA, 2 against 1: 1080p -> 4K 0.067 (0.075), 720p ->
+ * 1080p 0.024 (0.027), 640x360 -> 4K 0.052 (0.059), 1080p -> 1440p 0.040
+ * (0.044), 1080p -> 3840x1080 0.049 (0.055); antialiased, 4K -> 1440p
+ * 0.083 (0.090), 4K -> 1080p 0.072 (0.072), but 4K -> 720p 0.091
+ * (0.089), and at 4K -> 640x360 the tile no longer fits local memory
+ * (two passes, 0.086 against 0.081). Twice as many, 8 for GRAY8 and 4
+ * for the two-channel plane of NV12, were slower: GRAY8 720p -> 1440p
+ * 0.031 (0.024). With the taps as constants (CONSTANT_TAP_VALUES), 8-bit
+ * planes of one channel whose rows take more than 6 taps (antialiased
+ * downscales by more than 1.5) make 2: antialiased 4K -> 1080p, GRAY8
+ * 0.032 (0.035 with 4), NV12 0.046 (0.049), I420 0.057 (0.070); with 6
+ * taps 4 stay faster, GRAY8 4K -> 1440p 0.040 (0.042 with 2), 1440p ->
+ * 1080p 0.024 (0.025), and so do GRAY16's: 4K -> 1080p 0.041 (0.042). */
+static gint
+tile_pixels (const GstCLPlane * in, const GstVideoRectangle * rect,
+    gint x_taps)
+{
+  if (2 * rect->h < in->height)
+    return 1;
+  if (in->channels == 1 && in->depth == 8 && x_taps > 6)
+    return 2;
+  return MAX (4 / in->channels, 2);
+}
+
 /* The largest taps * channels of a scale_tiles rows pass whose taps are
  * a build option (-DX_TAPS: its loop unrolled). H100, kernel ms per
  * frame, taps as constants against arguments: RGBA 1080p -> 4K (4 taps)
@@ -581,8 +614,12 @@ ensure_emulated_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
   GstCLContext *context = gst_cl_filter_get_context (filter);
-  gchar *options = emulated_options (self, in, ps, params);
+  gchar *options;
   gboolean built;
+
+  ps->tile_pixels = tile_pixels (in, &ps->rect, axis_taps (in->width,
+          ps->rect.w, params));
+  options = emulated_options (self, in, ps, params);
 
   if (ps->options && g_str_equal (ps->options, options)) {
     g_free (options);
@@ -631,31 +668,6 @@ wants_columns_first (GstCLBicubicScale * self, const GstCLPlane * in,
   return (gint64) in->height * rect->w >= (gint64) in->width * rect->h;
 }
 
-/* Output columns an item of scale_tiles makes for @in's plane scaled into
- * @rect (TILE_PIXELS in bicubicscale.cl): 4 / channels and at least 2, so
- * that an item shares its indices and column weights between four
- * channel values or more, except in downscales along y by more than 2,
- * which make few outputs from many source rows: 1.
- * H100, kernel ms per frame, 4 / channels against 1: GRAY8 1080p -> 4K
- * 0.044-0.045 (0.054-0.068), NV12 0.062 (0.073), NV12 720p -> 1080p
- * 0.025-0.031 (0.029-0.030); antialiased, NV12 4K -> 1080p 0.058 (0.060),
- * GRAY8 4K -> 720p 0.041 (0.037), 4K -> 640x360 0.063 (0.057), NV12
- * 0.098 (0.088). RGBA, 2 against 1: 1080p -> 4K 0.067 (0.075), 720p ->
- * 1080p 0.024 (0.027), 640x360 -> 4K 0.052 (0.059), 1080p -> 1440p 0.040
- * (0.044), 1080p -> 3840x1080 0.049 (0.055); antialiased, 4K -> 1440p
- * 0.083 (0.090), 4K -> 1080p 0.072 (0.072), but 4K -> 720p 0.091
- * (0.089), and at 4K -> 640x360 the tile no longer fits local memory
- * (two passes, 0.086 against 0.081). Twice as many, 8 for GRAY8 and 4
- * for the two-channel plane of NV12, were slower: GRAY8 720p -> 1440p
- * 0.031 (0.024). */
-static gint
-tile_pixels (const GstCLPlane * in, const GstVideoRectangle * rect)
-{
-  if (2 * rect->h < in->height)
-    return 1;
-  return MAX (4 / in->channels, 2);
-}
-
 /* The passes' order and intermediate for @in's plane into @out's, the
  * largest picture, and the emulated kernels. */
 static gboolean
@@ -664,7 +676,6 @@ create_plane_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
     GError ** error)
 {
   ps->columns_first = wants_columns_first (self, in, &ps->rect);
-  ps->tile_pixels = tile_pixels (in, &ps->rect);
   /* for any picture that add-borders makes while playing */
   if (ps->columns_first)
     ps->tmp_size = sizeof (gfloat) * in->channels * in->width * out->height;
