@@ -306,13 +306,26 @@ method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
  * segments of SEGMENT_ROWS rows after a first window of 2 * ry + 1 rows
  * (0.083 ms at 1080p radius 32), and sat stays at 0.047-0.054. */
 #define GPU_SEPARABLE_RADIUS 14
+/* On NVIDIA's devices with frames in buffers, sat's one-pass strips
+ * (box_strips) overtake the tiles sooner: separable up to this radius.
+ * H100, kernel ms per frame, tiles against strips: RGBA 1080p radius 7
+ * 0.031 (0.034), 10 0.036 (0.036), 12 0.039 (0.036), 14 0.042 (0.037);
+ * 4K radius 5 0.098 (0.100), 7 0.106 (0.103), 10 0.126 (0.110), 14 0.154
+ * (0.116); NV12 4K radius 7 0.072 (0.077), 10 0.080 (0.081), 14 0.090
+ * (0.086). From images the tiles kept their lead up to radius 12: with
+ * the copy into the output buffer, the same for both, RGBA 1080p radius
+ * 14 0.052 (0.056), 4K radius 12 0.165 (0.166), 14 0.186 (0.172). */
+#define GPU_STRIPS_SEPARABLE_RADIUS 9
 
 static gboolean
-separable_faster_on_gpu (const GstCLDeviceInfo * device,
+separable_faster_on_gpu (const GstCLDeviceInfo * device, GstCLStorage memory,
     const PlanePlan * plan)
 {
+  guint radius = device->ptx_warps && memory == GST_CL_STORAGE_BUFFER ?
+      GPU_STRIPS_SEPARABLE_RADIUS : GPU_SEPARABLE_RADIUS;
+
   return (device->type & CL_DEVICE_TYPE_GPU)
-      && MAX (plan->rx, plan->ry) <= GPU_SEPARABLE_RADIUS;
+      && (guint) MAX (plan->rx, plan->ry) <= radius;
 }
 
 /* On CPU devices auto takes separable, whose CPU kernels took about a
@@ -330,6 +343,7 @@ prefers_cpu_kernels (const GstCLDeviceInfo * device, const GstCLPlane * plane,
 
 /**
  * gst_cl_box_blur_choose_method:
+ * @memory: the storage of the frames, images or buffers
  * @plane: the largest plane (the first)
  * @rx: the element's radius-x (scaled by @plane's subsampling here)
  * @chosen: (out): separable or sat
@@ -340,8 +354,9 @@ prefers_cpu_kernels (const GstCLDeviceInfo * device, const GstCLPlane * plane,
  */
 gboolean
 gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
-    GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
-    guint ry, GstCLBoxBlurMethod * chosen, GError ** error)
+    GstCLStorage memory, GstCLBoxBlurMethod requested,
+    const GstCLPlane * plane, guint rx, guint ry, GstCLBoxBlurMethod * chosen,
+    GError ** error)
 {
   PlanePlan plan;
   GstCLBoxBlurMethod method = requested;
@@ -353,7 +368,7 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
    * (docs/clboxblur-benchmark.tsv, docs/clboxblur-cost.tsv). */
   if (method == GST_CL_BOX_BLUR_METHOD_AUTO)
     method = prefers_cpu_kernels (device, plane, &plan)
-        || separable_faster_on_gpu (device, &plan)
+        || separable_faster_on_gpu (device, memory, &plan)
         || !method_fits (device, plane, &plan, GST_CL_BOX_BLUR_METHOD_SAT) ?
         GST_CL_BOX_BLUR_METHOD_SEPARABLE : GST_CL_BOX_BLUR_METHOD_SAT;
   if (!method_fits (device, plane, &plan, method)) {
@@ -666,7 +681,8 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
   const GstCLPlane *luma = &frame->planes[0];
   gsize spare = 0;
 
-  if (!gst_cl_box_blur_choose_method (device, params->method, luma,
+  if (!gst_cl_box_blur_choose_method (device,
+          gst_cl_filter_get_memory (filter), params->method, luma,
           params->radius_x, params->radius_y, method, error))
     return FALSE;
 

@@ -24,7 +24,8 @@ gboolean gst_cl_box_blur_needs_wide_sums (const GstCLPlane * plane, guint rx,
     guint ry);
 
 gboolean gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
-    GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
-    guint ry, GstCLBoxBlurMethod * chosen, GError ** error);
+    GstCLStorage memory, GstCLBoxBlurMethod requested,
+    const GstCLPlane * plane, guint rx, guint ry, GstCLBoxBlurMethod * chosen,
+    GError ** error);
 
 G_END_DECLS

@@ -957,7 +957,8 @@ GST_START_TEST (test_controlled_radius)
 
 GST_END_TEST;
 
-/* active-method tells what auto chose for the frame. */
+/* active-method tells what auto chose for the frame (frames in
+ * buffers). */
 static void
 check_active_method (GstElement * blur, const Frame * frame, guint rx,
     guint ry)
@@ -969,7 +970,8 @@ check_active_method (GstElement * blur, const Frame * frame, guint rx,
   GstCLBoxBlurMethod expected, active;
 
   fail_unless (gst_cl_box_blur_choose_method (default_device (),
-          GST_CL_BOX_BLUR_METHOD_AUTO, &luma, rx, ry, &expected, NULL));
+          GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO, &luma, rx, ry,
+          &expected, NULL));
   g_object_get (blur, "active-method", &active, NULL);
   fail_unless_equals_int (active, expected);
 }
@@ -1072,46 +1074,59 @@ GST_START_TEST (test_choose_method)
   GstCLBoxBlurMethod chosen = GST_CL_BOX_BLUR_METHOD_AUTO;
   GError *error = NULL;
 
-  fail_unless (gst_cl_box_blur_choose_method (&device,
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
           GST_CL_BOX_BLUR_METHOD_SAT, &plane, 8, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
-  fail_unless (gst_cl_box_blur_choose_method (&device,
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
           GST_CL_BOX_BLUR_METHOD_SEPARABLE, &plane, 8, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   /* On CPU devices separable runs kernels of its own, the faster there;
    * on GPUs separable up to radius 14 along both axes, sat above. */
-  fail_unless (gst_cl_box_blur_choose_method (&device,
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   device.type = CL_DEVICE_TYPE_GPU;
-  fail_unless (gst_cl_box_blur_choose_method (&device,
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 14, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  fail_unless (gst_cl_box_blur_choose_method (&device,
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 15, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
-  fail_unless (gst_cl_box_blur_choose_method (&device,
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 15, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
+  /* On devices with NVIDIA's warps and frames in buffers, separable up to
+   * radius 9 (sat's one-pass strips above), in images still up to 14. */
+  device.ptx_warps = TRUE;
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 9, 9, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 9, 10, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_IMAGE,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 9, 14, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  device.ptx_warps = FALSE;
   device.type = CL_DEVICE_TYPE_CPU;
 
   /* A 1920x1080 RGBA SAT of 32-bit entries is 1921 * 1081 * 16 bytes. */
   device.max_mem_alloc_size = 1920 * 1080 * 16;
-  fail_if (gst_cl_box_blur_choose_method (&device,
+  fail_if (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
           GST_CL_BOX_BLUR_METHOD_SAT, &plane, 8, 8, &chosen, &error));
   fail_unless (g_error_matches (error, GST_CL_ERROR,
           GST_CL_ERROR_UNSUPPORTED));
   fail_unless (strstr (error->message, "method=sat") != NULL, "%s",
       error->message);
   g_clear_error (&error);
-  fail_unless (gst_cl_box_blur_choose_method (&device,
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
 
   /* Where neither fits, auto's error names no method the user did not
    * set. */
   device.max_mem_alloc_size = 1 << 20;
-  fail_if (gst_cl_box_blur_choose_method (&device,
+  fail_if (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
   fail_unless (strstr (error->message, "1920x1080") != NULL
       && strstr (error->message, "method=") == NULL, "%s", error->message);
