@@ -708,6 +708,19 @@ ensure_scratch (GstCLBoxBlur * self, gsize size, GError ** error)
       error);
 }
 
+/* The arguments box_rows_wide, box_tiles and box_strips start with: the
+ * source plane, its size and the radii. */
+static void
+add_source_args (GstCLArgs * args, const GstCLPlane * src,
+    const PlanePlan * plan)
+{
+  gst_cl_args_add_plane (args, src);
+  gst_cl_args_add_int (args, src->width);
+  gst_cl_args_add_int (args, src->height);
+  gst_cl_args_add_int (args, plan->rx);
+  gst_cl_args_add_int (args, plan->ry);
+}
+
 /* The band arguments the CPU column kernels share: ry, the band height,
  * the bands, the column sums and their pitch. */
 static void
@@ -756,11 +769,7 @@ run_separable_cpu (GstCLBoxBlur * self, cl_kernel * kernels,
     return FALSE;
 
   gst_cl_args_init (&args, kernels[KERNEL_ROWS]);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_int (&args, plan->rx);
-  gst_cl_args_add_int (&args, plan->ry);
+  add_source_args (&args, src, plan);
   gst_cl_args_add_int (&args, CPU_BAND_ROWS);
   gst_cl_args_add_mem (&args, self->scratch);
   gst_cl_args_add_int (&args, tmp_pitch);
@@ -996,11 +1005,7 @@ run_tiles (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
   GstCLArgs args;
 
   gst_cl_args_init (&args, kernel);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_int (&args, plan->rx);
-  gst_cl_args_add_int (&args, plan->ry);
+  add_source_args (&args, src, plan);
   gst_cl_args_add_plane (&args, dst);
   gst_cl_args_add (&args, layout->pixels_bytes, NULL);
   gst_cl_args_add_int (&args, layout->pixels_pitch);
@@ -1245,11 +1250,7 @@ run_strips (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
   GstCLArgs args;
 
   gst_cl_args_init (&args, kernel);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_int (&args, plan->rx);
-  gst_cl_args_add_int (&args, plan->ry);
+  add_source_args (&args, src, plan);
   gst_cl_args_add_plane (&args, dst);
   gst_cl_args_add_int (&args, rows);
   gst_cl_args_add (&args, strip_sums_bytes (src, plan), NULL);
