@@ -33,4 +33,7 @@ gboolean gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
     gint out_width, gint out_height, GstCLBicubicScaleMode * chosen,
     GError ** error);
 
+gboolean gst_cl_bicubic_scale_prefers_buffers (const GstCLDeviceInfo * device,
+    GstVideoFormat format);
+
 G_END_DECLS

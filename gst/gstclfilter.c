@@ -651,6 +651,25 @@ setup_frames (GstCLFilter * self, const GstVideoInfo * in_info,
   return FALSE;
 }
 
+/* The storage of frames @in -> @out in system memory: the device's
+ * (gst_cl_choose_storage ()), unless auto would take images and the
+ * element keeps such frames in buffers. */
+static GstCLStorage
+choose_storage (GstCLFilter * self, const GstVideoInfo * in,
+    const GstVideoInfo * out)
+{
+  GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  GstCLFilterPrivate *priv = PRIV (self);
+  GstCLStorage memory = gst_cl_choose_storage (priv->setting,
+      priv->device.context->info, in, out);
+
+  if (priv->setting == GST_CL_STORAGE_AUTO
+      && memory == GST_CL_STORAGE_IMAGE && klass->prefers_buffers
+      && klass->prefers_buffers (self, in, out))
+    return GST_CL_STORAGE_BUFFER;
+  return memory;
+}
+
 static gboolean
 gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
@@ -679,9 +698,7 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
           || gst_cl_caps_are_cl_memory (outcaps)))
     priv->memory = GST_CL_STORAGE_BUFFER;
   else
-    priv->memory =
-        gst_cl_choose_storage (priv->setting, priv->device.context->info,
-        in_info, out_info);
+    priv->memory = choose_storage (self, in_info, out_info);
   GST_INFO_OBJECT (self, "frames in %s",
       priv->memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers");
 
@@ -1135,14 +1152,16 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
    * GstCLFilter:memory:
    *
    * Where frames live on the device: images (texture hardware on GPUs) or
-   * buffers (much faster on CPU devices such as PoCL). A change in READY
-   * applies on READY->PAUSED.
+   * buffers (much faster on CPU devices such as PoCL, and for some of an
+   * element's formats on GPUs too). A change in READY applies on
+   * READY->PAUSED.
    */
   g_object_class_install_property (gobject_class, PROP_MEMORY,
       g_param_spec_enum ("memory", "Memory",
-          "Device storage of frames: auto (images on GPUs, buffers "
-          "elsewhere), image or buffer; a change in READY applies at the "
-          "next READY->PAUSED", GST_TYPE_CL_STORAGE,
+          "Device storage of frames: auto (images on GPUs, except for the "
+          "formats an element runs faster in buffers; buffers elsewhere), "
+          "image or buffer; a change in READY applies at the next "
+          "READY->PAUSED", GST_TYPE_CL_STORAGE,
           GST_CL_STORAGE_AUTO, G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
           G_PARAM_STATIC_STRINGS));
 

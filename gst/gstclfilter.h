@@ -45,6 +45,11 @@ struct _GstCLFilterClass
    * leave such caps out quietly (transform_caps); this says why where
    * negotiation fails for them. */
   gchar *(*refuse_caps) (GstCLFilter * filter, GstCaps * caps);
+  /* Optional: whether memory=auto keeps frames @in -> @out in buffers
+   * where it would take images (on GPUs): where the element's kernels
+   * were measured faster on buffers. */
+  gboolean (*prefers_buffers) (GstCLFilter * filter, const GstVideoInfo * in,
+      const GstVideoInfo * out);
 };
 
 GstCLContext *gst_cl_filter_get_context (GstCLFilter * filter);

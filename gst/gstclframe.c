@@ -143,6 +143,27 @@ gst_cl_format_supported (GstVideoFormat format, GstCLStorage memory,
   return TRUE;
 }
 
+/**
+ * gst_cl_format_max_channels:
+ *
+ * Returns: the most channels a plane of @format has (1 for GRAY8 and I420,
+ * 2 for NV12, 4 for the RGB formats), 0 for a format outside
+ * GST_CL_FORMATS.
+ */
+guint
+gst_cl_format_max_channels (GstVideoFormat format)
+{
+  const GstVideoFormatInfo *finfo = gst_video_format_get_info (format);
+  guint most = 0, channels;
+
+  for (guint p = 0; p < GST_VIDEO_FORMAT_INFO_N_PLANES (finfo); p++) {
+    if (!plane_channels (format, p, &channels))
+      return 0;
+    most = MAX (most, channels);
+  }
+  return most;
+}
+
 static cl_mem
 create_plane_image (GstCLContext * context, const GstCLPlane * plane,
     GError ** error)

@@ -87,6 +87,8 @@ typedef struct
 gboolean gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
     GstCLStorage memory);
 
+guint gst_cl_format_max_channels (GstVideoFormat format);
+
 gboolean gst_cl_format_supported (GstVideoFormat format, GstCLStorage memory,
     const GstCLDeviceInfo * device);
 

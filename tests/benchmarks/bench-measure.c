@@ -164,6 +164,7 @@ typedef struct
    * frame of its own, which goes round, rather than a copy per push. */
   gboolean in_place;
   GstBuffer *recycled;
+  GstCLStorage memory;          /* where its first element keeps frames */
 } Runner;
 
 static void
@@ -211,19 +212,43 @@ pipeline_as_run (const BenchCase * c, const BenchSettings * settings)
   return joined;
 }
 
-static gboolean
-first_element_in_place (GstElement * bin)
+/* The element behind @bin's sink pad, or NULL (transfer full). */
+static GstElement *
+first_element (GstElement * bin)
 {
   GstPad *ghost = gst_element_get_static_pad (bin, "sink");
   GstPad *target = gst_ghost_pad_get_target (GST_GHOST_PAD (ghost));
   GstElement *first = target ? gst_pad_get_parent_element (target) : NULL;
+
+  gst_clear_object (&target);
+  gst_object_unref (ghost);
+  return first;
+}
+
+static gboolean
+first_element_in_place (GstElement * bin)
+{
+  GstElement *first = first_element (bin);
   gboolean in_place = first && GST_IS_BASE_TRANSFORM (first)
       && gst_base_transform_is_in_place (GST_BASE_TRANSFORM (first));
 
   gst_clear_object (&first);
-  gst_clear_object (&target);
-  gst_object_unref (ghost);
   return in_place;
+}
+
+/* Where the first element of @r, warmed up, keeps its frames; the storage
+ * auto takes on @device if it is not ours. */
+static GstCLStorage
+runner_memory (Runner * r, const BenchDevice * device)
+{
+  GstElement *first = first_element (r->h->element);
+  GstCLStorage memory = first && GST_IS_CL_FILTER (first) ?
+      gst_cl_filter_get_memory (GST_CL_FILTER (first)) :
+      gst_cl_choose_storage (device->memory, device->info, &r->geometry.in,
+      &r->geometry.out);
+
+  gst_clear_object (&first);
+  return memory;
 }
 
 static GstCaps *
@@ -420,23 +445,28 @@ floor_free (gpointer data)
   g_free (f);
 }
 
-/* The storage the elements choose for this geometry. */
-static GstCLStorage
-floor_memory (const BenchGeometry * g, const BenchDevice * device)
+/* The key of a floor: its geometry and storage. */
+static gchar *
+floor_key (const BenchGeometry * g, GstCLStorage memory)
 {
-  return gst_cl_choose_storage (device->memory, device->info, &g->in, &g->out);
+  gchar *geometry = geometry_key (g);
+  gchar *key = g_strdup_printf ("%s in %ss", geometry,
+      bench_memory_name (memory));
+
+  g_free (geometry);
+  return key;
 }
 
-/* Why this geometry has no floor on @device, or %NULL. */
+/* Why this geometry has no floor on @device with frames in @memory, or
+ * %NULL. */
 static gchar *
-floor_impossible (const BenchGeometry * g, const BenchDevice * device)
+floor_impossible (const BenchGeometry * g, const BenchDevice * device,
+    GstCLStorage memory)
 {
   const GstVideoInfo *infos[] = { &g->in, &g->out };
-  GstCLStorage memory;
 
   if (device->context == NULL)
     return g_strdup_printf ("no OpenCL device: %s", device->error);
-  memory = floor_memory (g, device);
   if (memory == GST_CL_STORAGE_IMAGE && !device->info->image_support)
     return g_strdup_printf ("%s has no image support",
         device->info->device_name);
@@ -450,11 +480,10 @@ floor_impossible (const BenchGeometry * g, const BenchDevice * device)
 }
 
 static Floor *
-floor_new (const BenchGeometry * g, GstBuffer * input, BenchDevice * device,
-    gint runs, GError ** error)
+floor_new (const BenchGeometry * g, GstCLStorage memory, GstBuffer * input,
+    BenchDevice * device, gint runs, GError ** error)
 {
   Floor *f = g_new0 (Floor, 1);
-  GstCLStorage memory = floor_memory (g, device);
 
   f->context = device->context;
   f->run_ms = g_new0 (gdouble, runs);
@@ -677,27 +706,31 @@ is_single_element (const BenchCase * c)
   return strchr (c->pipeline, '!') == NULL;
 }
 
-/* The floor of @r, a measured single-element case of ours, shared by the
- * cases of the same geometry. */
+/* The floor of @r, a measured single-element case of ours, in the
+ * storage its element chose: shared by the cases of the same geometry and
+ * storage. */
 static void
 prepare_floor (BenchResult * r, Runner * runner, BenchDevice * device,
     gint runs, GHashTable * floors)
 {
-  gchar *key = geometry_key (&runner->geometry), *why;
+  gchar *key, *why;
   GError *error = NULL;
   Floor *f;
 
+  runner->memory = runner_memory (runner, device);
+  key = floor_key (&runner->geometry, runner->memory);
   if (g_hash_table_contains (floors, key)) {
     g_free (key);
     return;
   }
-  why = floor_impossible (&runner->geometry, device);
+  why = floor_impossible (&runner->geometry, device, runner->memory);
   if (why) {
     r->floor_message = why;
     g_free (key);
     return;
   }
-  f = floor_new (&runner->geometry, runner->input, device, runs, &error);
+  f = floor_new (&runner->geometry, runner->memory, runner->input, device,
+      runs, &error);
   if (f && !floor_time (f, 2, &f->run_ms[0], &error))
     g_clear_pointer (&f, floor_free);
   if (f == NULL) {
@@ -765,15 +798,19 @@ assign_references (BenchWorkloadResult * wr, Runner * runners,
   for (guint i = 0; i < wr->n_results; i++) {
     BenchResult *r = &wr->results[i];
     gchar *key;
-    Floor *f;
+    Floor *f = NULL;
     Copy *c;
 
     if (r->c->role != BENCH_ROLE_OURS)
       continue;
+    if (is_single_element (r->c)) {
+      key = floor_key (&runners[i].geometry, runners[i].memory);
+      f = g_hash_table_lookup (floors, key);
+      g_free (key);
+    }
     key = geometry_key (&runners[i].geometry);
-    f = g_hash_table_lookup (floors, key);
     c = g_hash_table_lookup (copies, key);
-    if (f && is_single_element (r->c)) {
+    if (f) {
       r->has_floor = TRUE;
       r->floor_ms = bench_median (f->run_ms, runs);
     }
@@ -795,7 +832,9 @@ explain_failure (BenchResult * r, const BenchGeometry * geometry,
 
   if (r->c->role != BENCH_ROLE_OURS || device->info == NULL)
     return;
-  if ((why = floor_impossible (geometry, device)) == NULL)
+  if ((why = floor_impossible (geometry, device,
+              gst_cl_choose_storage (device->memory, device->info,
+                  &geometry->in, &geometry->out))) == NULL)
     return;
   message = g_strdup_printf ("%s; %s", r->message, why);
   g_free (r->message);

@@ -26,6 +26,7 @@
 #include <gst/video/video.h>
 
 #include "gstcldevice.h"
+#include "gstclframe.h"
 #include "reference.h"
 
 #define TOLERANCE_8BIT 0.51
@@ -847,6 +848,87 @@ GST_START_TEST (test_storages_agree)
 
 GST_END_TEST;
 
+/* memory=auto: the device's storage (images on GPUs, buffers on CPU
+ * devices), except that on GPUs without the native sampler the formats
+ * whose planes have one or two channels take buffers, where the scaler's
+ * kernels were measured faster. */
+static const struct
+{
+  const gchar *format;
+  gboolean few_channels;        /* planes of one or two channels */
+} auto_storage_cases[] = {
+  {"RGBA", FALSE},
+  {"xBGR", FALSE},
+  {"GRAY8", TRUE},
+  {"GRAY16_LE", TRUE},
+  {"I420", TRUE},
+  {"NV12", TRUE},
+};
+
+/* The storage an element chose at its caps, from the line in which the
+ * filter says so ("frames in images" or "buffers", clfilter at INFO):
+ * the element's own instance of the type is the plugin's, not ours. */
+typedef struct
+{
+  GstElement *element;
+  gint storage;                 /* a GstCLStorage, or -1 before the line */
+} StorageWatch;
+
+static void
+note_storage (GstDebugCategory * category, GstDebugLevel level,
+    const gchar * file, const gchar * function, gint line, GObject * object,
+    GstDebugMessage * message, gpointer user_data)
+{
+  StorageWatch *watch = user_data;
+  const gchar *text = gst_debug_message_get (message);
+
+  if (object != G_OBJECT (watch->element))
+    return;
+  if (g_str_equal (text, "frames in images"))
+    g_atomic_int_set (&watch->storage, GST_CL_STORAGE_IMAGE);
+  else if (g_str_equal (text, "frames in buffers"))
+    g_atomic_int_set (&watch->storage, GST_CL_STORAGE_BUFFER);
+}
+
+GST_START_TEST (test_auto_storage)
+{
+  const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
+  Scaling s = {
+    .format = auto_storage_cases[__i__].format,
+    .in_width = 64,.in_height = 48,.out_width = 96,.out_height = 72,
+    .memory = "auto",
+  };
+  GstVideoInfo in, out;
+  GstCLStorage expected;
+  StorageWatch watch = { NULL, -1 };
+  GstHarness *h;
+
+  fail_unless (device != NULL, "no OpenCL device");
+  gst_video_info_set_format (&in, gst_video_format_from_string (s.format),
+      s.in_width, s.in_height);
+  gst_video_info_set_format (&out, GST_VIDEO_INFO_FORMAT (&in), s.out_width,
+      s.out_height);
+  expected = gst_cl_choose_storage (GST_CL_STORAGE_AUTO, device, &in, &out);
+  if (auto_storage_cases[__i__].few_channels && !device->has_qcom_bicubic)
+    expected = GST_CL_STORAGE_BUFFER;
+
+  h = harness_new (&s, &in);
+  watch.element = h->element;
+  gst_debug_set_threshold_for_name ("clfilter", GST_LEVEL_INFO);
+  gst_debug_add_log_function (note_storage, &watch, NULL);
+  fail_unless_equals_int (gst_harness_push (h,
+          gst_buffer_new_and_alloc (GST_VIDEO_INFO_SIZE (&in))), GST_FLOW_OK);
+  gst_debug_remove_log_function_by_data (&watch);
+  gst_debug_unset_threshold_for_name ("clfilter");
+  gst_buffer_unref (gst_harness_pull (h));
+  fail_unless_equals_int (g_atomic_int_get (&watch.storage), expected);
+  GST_INFO ("%s on %s: frames in %s", s.format, device->device_name,
+      expected == GST_CL_STORAGE_IMAGE ? "images" : "buffers");
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Navigation: a pointer position on the output is reported upstream in
  * the input's pixels, through the picture's rectangle (the letterbox of
  * add-borders), on whole frames also where fields are scaled one by one.
@@ -935,6 +1017,8 @@ clbicubicscale_suite (void)
       2 * G_N_ELEMENTS (bordered_cases));
   tcase_add_loop_test (tc, test_storages_agree, 0,
       G_N_ELEMENTS (storage_cases));
+  tcase_add_loop_test (tc, test_auto_storage, 0,
+      G_N_ELEMENTS (auto_storage_cases));
   tcase_add_loop_test (tc, test_navigation, 0,
       G_N_ELEMENTS (navigation_cases));
   return s;

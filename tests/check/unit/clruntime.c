@@ -324,6 +324,45 @@ GST_START_TEST (test_frame_layout)
 
 GST_END_TEST;
 
+/* The channels of each format's widest plane, and the scaler's storage
+ * rule on GPUs: buffers for planes of one or two channels, unless the
+ * device has the native sampler (which reads images). */
+static const struct
+{
+  GstVideoFormat format;
+  guint channels;
+} format_channels[] = {
+  {GST_VIDEO_FORMAT_RGBA, 4},
+  {GST_VIDEO_FORMAT_BGRx, 4},
+  {GST_VIDEO_FORMAT_xRGB, 4},
+  {GST_VIDEO_FORMAT_GRAY8, 1},
+  {GST_VIDEO_FORMAT_GRAY16_LE, 1},
+  {GST_VIDEO_FORMAT_I420, 1},
+  {GST_VIDEO_FORMAT_NV12, 2},
+  {GST_VIDEO_FORMAT_YUY2, 0},   /* not one of GST_CL_FORMATS */
+};
+
+GST_START_TEST (test_scale_prefers_buffers)
+{
+  GstCLDeviceInfo gpu = fake_device (FALSE), native = fake_device (TRUE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (format_channels); i++) {
+    GstVideoFormat format = format_channels[i].format;
+    guint channels = format_channels[i].channels;
+
+    fail_unless_equals_int (gst_cl_format_max_channels (format), channels);
+    if (channels == 0)
+      continue;
+    fail_unless_equals_int (gst_cl_bicubic_scale_prefers_buffers (&gpu,
+            format), channels < 4);
+    fail_if (gst_cl_bicubic_scale_prefers_buffers (&native, format),
+        "%s: buffers on a device with the native sampler",
+        gst_video_format_to_string (format));
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 clruntime_suite (void)
 {
@@ -332,6 +371,7 @@ clruntime_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_choose_mode);
+  tcase_add_test (tc, test_scale_prefers_buffers);
   tcase_add_test (tc, test_device_matches);
   tcase_add_test (tc, test_device_selector_not_utf8);
   tcase_add_test (tc, test_plane_color);
