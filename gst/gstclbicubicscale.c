@@ -285,8 +285,9 @@ gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
  * well as the texture cache. H100, kernel ms per frame, images against
  * buffers: NV12 1080p -> 4K 0.049 (0.043), 4K -> 1080p 0.046 (0.041), 4K
  * -> 640x360 0.087 (0.057); I420 4K -> 1280x720 0.067 (0.047); GRAY8
- * 640x360 -> 4K 0.038 (0.025), but 720p -> 1080p 0.016 (0.023-0.027);
- * GRAY16_LE 4K -> 640x360 0.087 (0.030). Per frame with the transfers
+ * 640x360 -> 4K 0.038 (0.025), 720p -> 1080p 0.015-0.016 (0.013),
+ * 1080p -> 720p 0.014 (0.014); GRAY16_LE 4K -> 640x360 0.087 (0.030),
+ * 1080p -> 1440p 0.023 (0.020). Per frame with the transfers
  * (upload, kernel, download): NV12 1080p -> 4K 0.403 ms (0.389), 720p ->
  * 1080p 0.174 (0.165), 4K -> 1080p 0.418 (0.410). RGBA's texels are whole
  * pixels, and its taps gather from the texture cache faster: 1080p -> 4K
