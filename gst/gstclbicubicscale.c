@@ -273,31 +273,46 @@ gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
   return TRUE;
 }
 
+/* Downscales of four-channel formats by more than this on either axis
+ * keep images (gst_cl_bicubic_scale_prefers_buffers ()). */
+#define BUFFERS_MAX_SHRINK 3
+
 /**
  * gst_cl_bicubic_scale_prefers_buffers:
  *
- * Whether memory=auto keeps @format's frames in buffers on @device where
- * it would take images (GPUs): for the formats whose planes have one or
- * two channels (GRAY8, GRAY16_LE, I420, NV12), unless the device has the
- * native sampler, which reads images. One- and two-channel texels are
- * stored one at a time in images, where a warp's stores to a buffer meet
- * in whole lines, and a buffer's rows serve the gathers of downscales as
- * well as the texture cache. H100, kernel ms per frame, images against
- * buffers: NV12 1080p -> 4K 0.049 (0.043), 4K -> 1080p 0.046 (0.041), 4K
- * -> 640x360 0.087 (0.057); I420 4K -> 1280x720 0.067 (0.047); GRAY8
- * 640x360 -> 4K 0.038 (0.025), 720p -> 1080p 0.015-0.016 (0.013),
- * 1080p -> 720p 0.014 (0.014); GRAY16_LE 4K -> 640x360 0.087 (0.030),
- * 1080p -> 1440p 0.023 (0.020). Per frame with the transfers
- * (upload, kernel, download): NV12 1080p -> 4K 0.403 ms (0.389), 720p ->
- * 1080p 0.174 (0.165), 4K -> 1080p 0.418 (0.410). RGBA's texels are whole
- * pixels, and its taps gather from the texture cache faster: 1080p -> 4K
- * 0.056 (0.066), 4K -> 640x360 0.081 (0.345).
+ * Whether memory=auto keeps frames of @format scaled from @in_width x
+ * @in_height to @out_width x @out_height in buffers on @device where it
+ * would take images (GPUs): unless the device has the native sampler,
+ * which reads images, the formats whose planes have one or two channels
+ * (GRAY8, GRAY16_LE, I420, NV12) always, and the RGB formats except where
+ * they shrink by more than BUFFERS_MAX_SHRINK on either axis.
+ *
+ * A buffer's pixel is one load or store (common.cl), and a warp's stores
+ * meet in whole lines where images store texel by texel; but the wide
+ * gathers of steep antialiased downscales (24 taps a row at 4K -> 640x360)
+ * are served faster by the texture cache. H100, kernel ms per frame,
+ * images against buffers: NV12 1080p -> 4K 0.049 (0.043), 4K -> 1080p
+ * 0.046 (0.041), 4K -> 640x360 0.087 (0.057); I420 4K -> 1280x720 0.067
+ * (0.047); GRAY8 640x360 -> 4K 0.038 (0.025), 720p -> 1080p 0.015-0.016
+ * (0.013), 1080p -> 720p 0.014 (0.014); GRAY16_LE 4K -> 640x360 0.087
+ * (0.030), 1080p -> 1440p 0.023 (0.020); RGBA 1080p -> 4K 0.056 (0.049),
+ * 720p -> 1080p 0.021 (0.019), 640x360 -> 4K 0.044 (0.040), 4K -> 1080p
+ * 0.070 (0.047), 4K -> 1280x720 0.088 (0.066), but 4K -> 640x360 0.080
+ * (0.120). Per frame with the transfers (upload, kernel, download): NV12
+ * 1080p -> 4K 0.403 ms (0.389), 720p -> 1080p 0.174 (0.165), 4K -> 1080p
+ * 0.418 (0.410); RGBA 4K -> 1080p 0.89 (0.85), 4K -> 1280x720 0.89 (0.84).
  */
 gboolean
 gst_cl_bicubic_scale_prefers_buffers (const GstCLDeviceInfo * device,
-    GstVideoFormat format)
+    GstVideoFormat format, gint in_width, gint in_height, gint out_width,
+    gint out_height)
 {
-  return !device->has_qcom_bicubic && gst_cl_format_max_channels (format) < 4;
+  if (device->has_qcom_bicubic)
+    return FALSE;
+  if (gst_cl_format_max_channels (format) < 4)
+    return TRUE;
+  return in_width <= BUFFERS_MAX_SHRINK * out_width
+      && in_height <= BUFFERS_MAX_SHRINK * out_height;
 }
 
 static gboolean
@@ -307,7 +322,9 @@ gst_cl_bicubic_scale_filter_prefers_buffers (GstCLFilter * filter,
   GstCLContext *context = gst_cl_filter_get_context (filter);
 
   return gst_cl_bicubic_scale_prefers_buffers (context->info,
-      GST_VIDEO_INFO_FORMAT (in));
+      GST_VIDEO_INFO_FORMAT (in), GST_VIDEO_INFO_WIDTH (in),
+      GST_VIDEO_INFO_HEIGHT (in), GST_VIDEO_INFO_WIDTH (out),
+      GST_VIDEO_INFO_HEIGHT (out));
 }
 
 /* k(x) of Mitchell and Netravali's two-parameter family. */

@@ -34,6 +34,7 @@ gboolean gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
     GError ** error);
 
 gboolean gst_cl_bicubic_scale_prefers_buffers (const GstCLDeviceInfo * device,
-    GstVideoFormat format);
+    GstVideoFormat format, gint in_width, gint in_height, gint out_width,
+    gint out_height);
 
 G_END_DECLS

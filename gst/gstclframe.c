@@ -182,10 +182,19 @@ create_plane_image (GstCLContext * context, const GstCLPlane * plane,
   return gst_cl_context_create_image (context, &format, &desc, error);
 }
 
+/* Bytes of one pixel of @plane. Kernels load and store a buffer's pixel
+ * as one access (kernels/common.cl): a plane used in place starts on and
+ * has rows of whole pixels. */
+static guint
+pixel_bytes (const GstCLPlane * plane)
+{
+  return plane->channels * plane->depth / 8;
+}
+
 static gsize
 plane_row_bytes (const GstCLPlane * plane)
 {
-  return (gsize) plane->width * plane->channels * plane->depth / 8;
+  return (gsize) plane->width * pixel_bytes (plane);
 }
 
 static gboolean alloc_planes (GstCLFrame * frame,
@@ -323,18 +332,18 @@ transfer_plane (cl_command_queue queue, const GstCLPlane * plane,
 }
 
 /* Wraps a mapped plane as a buffer the kernels use in place; NULL where
- * its stride or address does not fit whole channel values, or the device
- * refuses it (the plane is then copied). */
+ * its stride or address does not fit whole pixels, or the device refuses
+ * it (the plane is then copied). */
 static cl_mem
 wrap_plane (GstCLContext * context, GstCLPlane * plane, gpointer data,
     gsize stride, cl_mem_flags flags)
 {
-  gsize bytes = plane->depth / 8;
   gsize size = stride * (plane->height - 1) + plane_row_bytes (plane);
   GError *error = NULL;
   cl_mem mem;
 
-  if (stride % bytes || GPOINTER_TO_SIZE (data) % bytes)
+  if (stride % pixel_bytes (plane)
+      || GPOINTER_TO_SIZE (data) % pixel_bytes (plane))
     return NULL;
   mem = gst_cl_context_create_buffer (context, flags | CL_MEM_USE_HOST_PTR,
       size, data, &error);
@@ -343,7 +352,7 @@ wrap_plane (GstCLContext * context, GstCLPlane * plane, gpointer data,
     g_error_free (error);
     return NULL;
   }
-  plane->pitch = stride / bytes;
+  plane->pitch = stride / (plane->depth / 8);
   return mem;
 }
 
@@ -501,7 +510,7 @@ copy_linked_planes (GstCLFrame * frame, gboolean from_buffer, GError ** error)
  * Returns: whether @buffer, a frame of @info, can be @frame's on the
  * device (gst_cl_frame_attach_buffer()): @buffer is one #GstCLMemory of
  * @frame's context, and its planes start on and have rows of whole
- * channel values.
+ * pixels, which the kernels load and store as one access each.
  */
 gboolean
 gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
@@ -512,11 +521,11 @@ gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
   if (!gst_cl_buffer_is_on_context (buffer, frame->context))
     return FALSE;
   for (guint p = 0; p < frame->n_planes; p++) {
-    guint bytes = frame->planes[p].depth / 8;
+    const GstCLPlane *plane = &frame->planes[p];
     gsize offset = meta ? meta->offset[p] : info->offset[p];
     gint stride = meta ? meta->stride[p] : info->stride[p];
 
-    if (offset % bytes || stride % bytes)
+    if (offset % pixel_bytes (plane) || stride % pixel_bytes (plane))
       return FALSE;
   }
   return TRUE;

@@ -81,8 +81,8 @@ def machine_section(doc):
             "| OpenCL platform | %s, %s |" % (d["platform"], d["version"]),
             "| Driver | %s |" % d["driver"],
             "| Frames on the device | memory=%s (auto: images on GPUs, "
-            "but buffers for clbicubicscale's YUV and gray formats; buffers "
-            "used in place on CPU devices) |" % s["memory"],
+            "but buffers for clbicubicscale except RGB downscales by more "
+            "than 3; buffers used in place on CPU devices) |" % s["memory"],
         ]
     else:
         lines.append("| OpenCL device | none: %s |" % d.get("error", "?"))

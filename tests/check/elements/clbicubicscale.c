@@ -849,20 +849,24 @@ GST_START_TEST (test_storages_agree)
 GST_END_TEST;
 
 /* memory=auto: the device's storage (images on GPUs, buffers on CPU
- * devices), except that on GPUs without the native sampler the formats
- * whose planes have one or two channels take buffers, where the scaler's
- * kernels were measured faster. */
+ * devices), except that on GPUs without the native sampler the scaler
+ * takes buffers for the formats whose planes have one or two channels,
+ * and for the RGB formats unless they shrink by more than 3 on an axis:
+ * there its kernels were measured faster. */
 static const struct
 {
   const gchar *format;
-  gboolean few_channels;        /* planes of one or two channels */
+  gint in_width, in_height, out_width, out_height;
+  gboolean buffers;             /* on such GPUs */
 } auto_storage_cases[] = {
-  {"RGBA", FALSE},
-  {"xBGR", FALSE},
-  {"GRAY8", TRUE},
-  {"GRAY16_LE", TRUE},
-  {"I420", TRUE},
-  {"NV12", TRUE},
+  {"RGBA", 64, 48, 96, 72, TRUE},
+  {"xBGR", 96, 72, 32, 24, TRUE},
+  {"RGBA", 96, 72, 31, 24, FALSE},
+  {"BGRx", 64, 96, 64, 24, FALSE},
+  {"GRAY8", 64, 48, 96, 72, TRUE},
+  {"GRAY16_LE", 96, 72, 16, 12, TRUE},
+  {"I420", 64, 48, 96, 72, TRUE},
+  {"NV12", 96, 72, 16, 12, TRUE},
 };
 
 /* The storage an element chose at its caps, from the line in which the
@@ -895,7 +899,10 @@ GST_START_TEST (test_auto_storage)
   const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
   Scaling s = {
     .format = auto_storage_cases[__i__].format,
-    .in_width = 64,.in_height = 48,.out_width = 96,.out_height = 72,
+    .in_width = auto_storage_cases[__i__].in_width,
+    .in_height = auto_storage_cases[__i__].in_height,
+    .out_width = auto_storage_cases[__i__].out_width,
+    .out_height = auto_storage_cases[__i__].out_height,
     .memory = "auto",
   };
   GstVideoInfo in, out;
@@ -909,7 +916,7 @@ GST_START_TEST (test_auto_storage)
   gst_video_info_set_format (&out, GST_VIDEO_INFO_FORMAT (&in), s.out_width,
       s.out_height);
   expected = gst_cl_choose_storage (GST_CL_STORAGE_AUTO, device, &in, &out);
-  if (auto_storage_cases[__i__].few_channels && !device->has_qcom_bicubic)
+  if (auto_storage_cases[__i__].buffers && !device->has_qcom_bicubic)
     expected = GST_CL_STORAGE_BUFFER;
 
   h = harness_new (&s, &in);

@@ -889,10 +889,11 @@ application_frame (GstHarness * h, GstCaps * caps, const GstVideoInfo * info,
 }
 
 /* Frames in OpenCL memory that an application laid out itself, planes at
- * offsets no pool would choose: where each starts on a whole channel
- * value the kernels take it where it lies; a 16-bit plane at an odd byte
- * goes through host memory (the element's debug line says which). Either
- * way the element gives the bytes of the same frame in system memory. */
+ * offsets no pool would choose: where each starts on a whole pixel the
+ * kernels take it where it lies; a 16-bit plane at an odd byte, or an
+ * RGBA plane at a byte that is not a multiple of 4, goes through host
+ * memory (the element's debug line says which). Either way the element
+ * gives the bytes of the same frame in system memory. */
 GST_START_TEST (test_application_layout)
 {
   static const struct
@@ -902,7 +903,7 @@ GST_START_TEST (test_application_layout)
     gboolean on_device;
   } layouts[] = {
     {"NV12", 1, TRUE}, {"RGBA", 4, TRUE}, {"GRAY16_LE", 2, TRUE},
-    {"GRAY16_LE", 1, FALSE},
+    {"GRAY16_LE", 1, FALSE}, {"RGBA", 2, FALSE},
   };
 
   for (guint i = 0; i < rel_n_elements; i++) {

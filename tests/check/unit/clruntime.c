@@ -324,9 +324,7 @@ GST_START_TEST (test_frame_layout)
 
 GST_END_TEST;
 
-/* The channels of each format's widest plane, and the scaler's storage
- * rule on GPUs: buffers for planes of one or two channels, unless the
- * device has the native sampler (which reads images). */
+/* The channels of each format's widest plane. */
 static const struct
 {
   GstVideoFormat format;
@@ -342,6 +340,22 @@ static const struct
   {GST_VIDEO_FORMAT_YUY2, 0},   /* not one of GST_CL_FORMATS */
 };
 
+/* The scaler's storage rule on GPUs: buffers, except for four-channel
+ * formats shrunk by more than 3 on an axis, and never on a device with
+ * the native sampler (which reads images). */
+static const struct
+{
+  gint in_w, in_h, out_w, out_h;
+  gboolean rgb_buffers;         /* for the RGB formats */
+} shrinks[] = {
+  {1920, 1080, 3840, 2160, TRUE},
+  {3840, 2160, 1280, 720, TRUE},        /* by 3 exactly */
+  {3840, 2160, 1279, 720, FALSE},
+  {3840, 2160, 1280, 719, FALSE},
+  {3840, 2160, 640, 360, FALSE},
+  {640, 360, 3840, 119, FALSE},         /* up in x, down by over 3 in y */
+};
+
 GST_START_TEST (test_scale_prefers_buffers)
 {
   GstCLDeviceInfo gpu = fake_device (FALSE), native = fake_device (TRUE);
@@ -353,11 +367,18 @@ GST_START_TEST (test_scale_prefers_buffers)
     fail_unless_equals_int (gst_cl_format_max_channels (format), channels);
     if (channels == 0)
       continue;
-    fail_unless_equals_int (gst_cl_bicubic_scale_prefers_buffers (&gpu,
-            format), channels < 4);
-    fail_if (gst_cl_bicubic_scale_prefers_buffers (&native, format),
-        "%s: buffers on a device with the native sampler",
-        gst_video_format_to_string (format));
+    for (guint k = 0; k < G_N_ELEMENTS (shrinks); k++) {
+      gint in_w = shrinks[k].in_w, in_h = shrinks[k].in_h;
+      gint out_w = shrinks[k].out_w, out_h = shrinks[k].out_h;
+
+      fail_unless_equals_int (gst_cl_bicubic_scale_prefers_buffers (&gpu,
+              format, in_w, in_h, out_w, out_h), channels < 4
+          || shrinks[k].rgb_buffers);
+      fail_if (gst_cl_bicubic_scale_prefers_buffers (&native, format, in_w,
+              in_h, out_w, out_h), "%s %dx%d -> %dx%d: buffers on a device "
+          "with the native sampler", gst_video_format_to_string (format),
+          in_w, in_h, out_w, out_h);
+    }
   }
 }
 
