@@ -1152,16 +1152,16 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
    * GstCLFilter:memory:
    *
    * Where frames live on the device: images (texture hardware on GPUs) or
-   * buffers (much faster on CPU devices such as PoCL, and for some of an
-   * element's formats on GPUs too). A change in READY applies on
+   * buffers (much faster on CPU devices such as PoCL, and on GPUs too for
+   * some elements and frames). A change in READY applies on
    * READY->PAUSED.
    */
   g_object_class_install_property (gobject_class, PROP_MEMORY,
       g_param_spec_enum ("memory", "Memory",
-          "Device storage of frames: auto (images on GPUs, except for the "
-          "formats an element runs faster in buffers; buffers elsewhere), "
-          "image or buffer; a change in READY applies at the next "
-          "READY->PAUSED", GST_TYPE_CL_STORAGE,
+          "Device storage of frames: auto (images on GPUs, except where the "
+          "element runs faster in buffers; buffers elsewhere), image or "
+          "buffer; a change in READY applies at the next READY->PAUSED",
+          GST_TYPE_CL_STORAGE,
           GST_CL_STORAGE_AUTO, G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
           G_PARAM_STATIC_STRINGS));
 
