@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gstclframe.h"
 #include "rotate-reference.h"
 
 #ifdef HAVE_VALGRIND
@@ -303,29 +304,36 @@ rel_run_to_eos (GstElement * pipeline)
 }
 
 static void
-count_host_frames (GstDebugCategory * category, GstDebugLevel level,
+note_frames (GstDebugCategory * category, GstDebugLevel level,
     const gchar * file, const gchar * function, gint line, GObject * object,
     GstDebugMessage * message, gpointer user_data)
 {
-  RelHostWatch *watch = user_data;
+  RelFramesWatch *watch = user_data;
+  const gchar *text = gst_debug_message_get (message);
 
-  if (object == G_OBJECT (watch->element)
-      && strstr (gst_debug_message_get (message), "goes through host memory"))
+  if (object != G_OBJECT (watch->element))
+    return;
+  if (strstr (text, "goes through host memory"))
     g_atomic_int_inc (&watch->host_frames);
+  else if (g_str_equal (text, "frames in images"))
+    g_atomic_int_set (&watch->storage, GST_CL_STORAGE_IMAGE);
+  else if (g_str_equal (text, "frames in buffers"))
+    g_atomic_int_set (&watch->storage, GST_CL_STORAGE_BUFFER);
 }
 
-/* The line is the filter's, at DEBUG level. */
+/* The lines are the filter's, at DEBUG and INFO levels. */
 void
-rel_host_watch_start (RelHostWatch * watch, GstElement * element)
+rel_frames_watch_start (RelFramesWatch * watch, GstElement * element)
 {
   watch->element = gst_object_ref (element);
   watch->host_frames = 0;
+  watch->storage = -1;
   gst_debug_set_threshold_for_name ("clfilter", GST_LEVEL_DEBUG);
-  gst_debug_add_log_function (count_host_frames, watch, NULL);
+  gst_debug_add_log_function (note_frames, watch, NULL);
 }
 
 void
-rel_host_watch_stop (RelHostWatch * watch)
+rel_frames_watch_stop (RelFramesWatch * watch)
 {
   gst_debug_remove_log_function_by_data (watch);
   gst_debug_unset_threshold_for_name ("clfilter");

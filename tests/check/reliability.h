@@ -78,18 +78,21 @@ gboolean rel_cl_objects_equal (const RelCLObjects * a, const RelCLObjects * b);
 
 GstMessage *rel_run_to_eos (GstElement * pipeline);
 
-/* Counts the debug lines in which a cl element says that a buffer in
- * OpenCL memory "goes through host memory" (mapped for the host, not
- * used on the device), from rel_host_watch_start() to
- * rel_host_watch_stop(). */
+/* What a cl element says of its frames in its debug lines, from
+ * rel_frames_watch_start() to rel_frames_watch_stop(): the buffers in
+ * OpenCL memory that "go through host memory" (mapped for the host, not
+ * used on the device), and the storage it chose at its last caps
+ * ("frames in images" or "buffers"). The element's type is the plugin's,
+ * not the test's, so its own functions cannot be called. */
 typedef struct
 {
   GstElement *element;          /* a reference */
   gint host_frames;
-} RelHostWatch;
+  gint storage;                 /* a GstCLStorage, or -1 before the line */
+} RelFramesWatch;
 
-void rel_host_watch_start (RelHostWatch * watch, GstElement * element);
+void rel_frames_watch_start (RelFramesWatch * watch, GstElement * element);
 
-void rel_host_watch_stop (RelHostWatch * watch);
+void rel_frames_watch_stop (RelFramesWatch * watch);
 
 G_END_DECLS

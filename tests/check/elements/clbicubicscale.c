@@ -28,6 +28,7 @@
 #include "gstcldevice.h"
 #include "gstclframe.h"
 #include "reference.h"
+#include "reliability.h"
 
 #define TOLERANCE_8BIT 0.51
 #define TOLERANCE_16BIT 0.6
@@ -869,31 +870,6 @@ static const struct
   {"NV12", 96, 72, 16, 12, TRUE},
 };
 
-/* The storage an element chose at its caps, from the line in which the
- * filter says so ("frames in images" or "buffers", clfilter at INFO):
- * the element's own instance of the type is the plugin's, not ours. */
-typedef struct
-{
-  GstElement *element;
-  gint storage;                 /* a GstCLStorage, or -1 before the line */
-} StorageWatch;
-
-static void
-note_storage (GstDebugCategory * category, GstDebugLevel level,
-    const gchar * file, const gchar * function, gint line, GObject * object,
-    GstDebugMessage * message, gpointer user_data)
-{
-  StorageWatch *watch = user_data;
-  const gchar *text = gst_debug_message_get (message);
-
-  if (object != G_OBJECT (watch->element))
-    return;
-  if (g_str_equal (text, "frames in images"))
-    g_atomic_int_set (&watch->storage, GST_CL_STORAGE_IMAGE);
-  else if (g_str_equal (text, "frames in buffers"))
-    g_atomic_int_set (&watch->storage, GST_CL_STORAGE_BUFFER);
-}
-
 GST_START_TEST (test_auto_storage)
 {
   const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
@@ -907,7 +883,7 @@ GST_START_TEST (test_auto_storage)
   };
   GstVideoInfo in, out;
   GstCLStorage expected;
-  StorageWatch watch = { NULL, -1 };
+  RelFramesWatch watch;
   GstHarness *h;
 
   fail_unless (device != NULL, "no OpenCL device");
@@ -920,13 +896,10 @@ GST_START_TEST (test_auto_storage)
     expected = GST_CL_STORAGE_BUFFER;
 
   h = harness_new (&s, &in);
-  watch.element = h->element;
-  gst_debug_set_threshold_for_name ("clfilter", GST_LEVEL_INFO);
-  gst_debug_add_log_function (note_storage, &watch, NULL);
+  rel_frames_watch_start (&watch, h->element);
   fail_unless_equals_int (gst_harness_push (h,
           gst_buffer_new_and_alloc (GST_VIDEO_INFO_SIZE (&in))), GST_FLOW_OK);
-  gst_debug_remove_log_function_by_data (&watch);
-  gst_debug_unset_threshold_for_name ("clfilter");
+  rel_frames_watch_stop (&watch);
   gst_buffer_unref (gst_harness_pull (h));
   fail_unless_equals_int (g_atomic_int_get (&watch.storage), expected);
   GST_INFO ("%s on %s: frames in %s", s.format, device->device_name,

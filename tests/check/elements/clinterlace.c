@@ -312,7 +312,7 @@ GST_START_TEST (test_fields)
   const gchar *memory = memories[(n /= G_N_ELEMENTS (formats)) %
       G_N_ELEMENTS (memories)];
   guint path = n / G_N_ELEMENTS (memories);
-  RelHostWatch watch;
+  RelFramesWatch watch;
   GstElement *element;
   GstHarness *h = harness_new (run, format, memory, mode, HEIGHT, NULL,
       path, &element);
@@ -321,7 +321,7 @@ GST_START_TEST (test_fields)
 
   fail_unless (gst_video_info_from_caps (&in_info, caps));
   gst_caps_unref (caps);
-  rel_host_watch_start (&watch, element);
+  rel_frames_watch_start (&watch, element);
   for (guint i = 0; i < N_PUSHES; i++) {
     const Push *push = &pushes[mode][i];
     gchar *what = g_strdup_printf ("%s %s, %s, memory=%s, %s, buffer %u",
@@ -354,7 +354,7 @@ GST_START_TEST (test_fields)
     gst_video_frame_unmap (&in);
     g_free (what);
   }
-  rel_host_watch_stop (&watch);
+  rel_frames_watch_stop (&watch);
   gst_object_unref (element);
   gst_harness_teardown (h);
 }

@@ -923,7 +923,7 @@ GST_START_TEST (test_application_layout)
       GstCaps *caps;
       GstHarness *h;
       GstElement *under;
-      RelHostWatch watch;
+      RelFramesWatch watch;
       GstSample *sample;
       gchar *digest;
 
@@ -934,14 +934,14 @@ GST_START_TEST (test_application_layout)
       gst_caps_set_features (caps, 0, gst_caps_features_new (CL_FEATURE, NULL));
       h = start_harness (description, gst_caps_ref (caps), NULL);
       under = gst_bin_get_by_name (GST_BIN (h->element), "under");
-      rel_host_watch_start (&watch, under);
+      rel_frames_watch_start (&watch, under);
       sample = push_frame (h, application_frame (h, caps, &info,
               g_ptr_array_index (frames, 0), layouts[l].skew, what), what);
       assert_pad_feature (h->element, "under", "sink", CL_FEATURE, what);
       fail_unless ((g_atomic_int_get (&watch.host_frames) == 0) ==
           layouts[l].on_device, "%s: %s", what, layouts[l].on_device ?
           "went through host memory" : "was not mapped for the host");
-      rel_host_watch_stop (&watch);
+      rel_frames_watch_stop (&watch);
       digest = rel_sample_digest (sample);
       fail_unless (g_str_equal (digest, reference[0]), "%s: the bytes "
           "differ from the frame in system memory", what);
