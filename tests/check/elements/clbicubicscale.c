@@ -856,31 +856,23 @@ GST_END_TEST;
  * there its kernels were measured faster. */
 static const struct
 {
-  const gchar *format;
-  gint in_width, in_height, out_width, out_height;
+  Scaling scaling;
   gboolean buffers;             /* on such GPUs */
 } auto_storage_cases[] = {
-  {"RGBA", 64, 48, 96, 72, TRUE},
-  {"xBGR", 96, 72, 32, 24, TRUE},
-  {"RGBA", 96, 72, 31, 24, FALSE},
-  {"BGRx", 64, 96, 64, 24, FALSE},
-  {"GRAY8", 64, 48, 96, 72, TRUE},
-  {"GRAY16_LE", 96, 72, 16, 12, TRUE},
-  {"I420", 64, 48, 96, 72, TRUE},
-  {"NV12", 96, 72, 16, 12, TRUE},
+  {{"RGBA", 64, 48, 96, 72, "auto"}, TRUE},
+  {{"xBGR", 96, 72, 32, 24, "auto"}, TRUE},
+  {{"RGBA", 96, 72, 31, 24, "auto"}, FALSE},
+  {{"BGRx", 64, 96, 64, 24, "auto"}, FALSE},
+  {{"GRAY8", 64, 48, 96, 72, "auto"}, TRUE},
+  {{"GRAY16_LE", 96, 72, 16, 12, "auto"}, TRUE},
+  {{"I420", 64, 48, 96, 72, "auto"}, TRUE},
+  {{"NV12", 96, 72, 16, 12, "auto"}, TRUE},
 };
 
 GST_START_TEST (test_auto_storage)
 {
   const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
-  Scaling s = {
-    .format = auto_storage_cases[__i__].format,
-    .in_width = auto_storage_cases[__i__].in_width,
-    .in_height = auto_storage_cases[__i__].in_height,
-    .out_width = auto_storage_cases[__i__].out_width,
-    .out_height = auto_storage_cases[__i__].out_height,
-    .memory = "auto",
-  };
+  Scaling s = auto_storage_cases[__i__].scaling;
   GstVideoInfo in, out;
   GstCLStorage expected;
   RelFramesWatch watch;
