@@ -275,7 +275,7 @@ gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
 
 /* Downscales of four-channel formats by more than this on either axis
  * keep images (gst_cl_bicubic_scale_prefers_buffers ()). */
-#define BUFFERS_MAX_SHRINK 3
+#define BUFFERS_MAX_SHRINK 5
 
 /**
  * gst_cl_bicubic_scale_prefers_buffers:
@@ -297,10 +297,13 @@ gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
  * (0.013), 1080p -> 720p 0.014 (0.014); GRAY16_LE 4K -> 640x360 0.087
  * (0.030), 1080p -> 1440p 0.023 (0.020); RGBA 1080p -> 4K 0.056 (0.049),
  * 720p -> 1080p 0.021 (0.019), 640x360 -> 4K 0.044 (0.040), 4K -> 1080p
- * 0.070 (0.047), 4K -> 1280x720 0.088 (0.066), but 4K -> 640x360 0.080
- * (0.120). Per frame with the transfers (upload, kernel, download): NV12
- * 1080p -> 4K 0.403 ms (0.389), 720p -> 1080p 0.174 (0.165), 4K -> 1080p
- * 0.418 (0.410); RGBA 4K -> 1080p 0.89 (0.85), 4K -> 1280x720 0.89 (0.84).
+ * 0.070 (0.047), 4K -> 1280x720 0.088 (0.066), 4K -> 960x540 0.165
+ * (0.091), 4K -> 768x432 0.100 (0.090), 1080p -> 480x270 0.049 (0.028),
+ * 1080p -> 384x216 0.039 (0.039), but shrunk by 6, 4K -> 640x360 0.080
+ * (0.120) and 1080p -> 320x180 0.028 (0.034). Per frame with the
+ * transfers (upload, kernel, download): NV12 1080p -> 4K 0.403 ms
+ * (0.389), 720p -> 1080p 0.174 (0.165), 4K -> 1080p 0.418 (0.410); RGBA
+ * 4K -> 1080p 0.89 (0.85), 4K -> 1280x720 0.89 (0.84).
  */
 gboolean
 gst_cl_bicubic_scale_prefers_buffers (const GstCLDeviceInfo * device,

@@ -478,6 +478,41 @@ static const gchar *const blur_sources[] = {
 #define SHORT_STRIP_ROWS 16
 #define TALL_STRIP_ROWS 32
 
+/**
+ * gst_cl_box_blur_prefers_buffers:
+ * @plane: the largest plane (the first)
+ * @rx: the element's radius-x (scaled by @plane's subsampling here)
+ *
+ * Whether memory=auto keeps frames in buffers on @device where it would
+ * take images (GPUs): on devices with NVIDIA's warps, where sat's
+ * one-pass strips (box_strips) blur @plane in buffers. In images, auto
+ * takes the tiles up to radius 14 and the strips' reads cost more. H100,
+ * kernel ms per frame, images against buffers (auto's method in each):
+ * RGBA 4K radius 10 0.119 (0.110), 12 0.127 (0.113), 15 0.137 (0.119),
+ * 20 0.140 (0.122), 24 0.140 (0.126); 1080p radius 15 0.045 (0.038);
+ * NV12 4K radius 15 0.090 (0.087). Elsewhere images were as fast or
+ * faster: RGBA 4K radius 3 0.085 (0.091), 8 0.104 (0.112), 30 to 100
+ * 0.140-0.141 (0.142-0.143), 400 0.185 (0.186); NV12 4K radius 100 0.112
+ * (0.118). The radii are those at negotiation: a change while frames flow
+ * keeps the storage.
+ */
+gboolean
+gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
+    GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
+    guint ry)
+{
+  GstCLBoxBlurMethod method;
+  PlanePlan plan;
+
+  if (!device->ptx_warps
+      || !gst_cl_box_blur_choose_method (device, GST_CL_STORAGE_BUFFER,
+          requested, plane, rx, ry, &method, NULL))
+    return FALSE;
+  plan_plane (plane, rx, ry, &plan);
+  return method == GST_CL_BOX_BLUR_METHOD_SAT && !plan.sum_wide
+      && plan.rx <= STRIP_RADIUS && plan.ry <= STRIP_RADIUS;
+}
+
 #define GROUP_SCANS_OPTION "-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION \
     " -DHSUM_RUN=" G_STRINGIFY (TILE_HSUM_RUN) \
     " -DWINDOW_RUN=" G_STRINGIFY (ROW_WINDOWS_RUN) \
@@ -1330,6 +1365,23 @@ gst_cl_box_blur_set_info (GstCLFilter * filter, const GstCLFrame * in,
 }
 
 static gboolean
+gst_cl_box_blur_filter_prefers_buffers (GstCLFilter * filter,
+    const GstVideoInfo * in, const GstVideoInfo * out)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
+  GstCLFrame layout;
+  BlurParams params;
+
+  GST_OBJECT_LOCK (self);
+  params = self->params;
+  GST_OBJECT_UNLOCK (self);
+  return gst_cl_frame_layout (&layout, in, GST_CL_STORAGE_BUFFER)
+      && gst_cl_box_blur_prefers_buffers (gst_cl_filter_get_context
+      (filter)->info, params.method, &layout.planes[0], params.radius_x,
+      params.radius_y);
+}
+
+static gboolean
 gst_cl_box_blur_snapshot (GstCLFilter * filter)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
@@ -1526,6 +1578,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
   cl_class->close = gst_cl_box_blur_close;
   cl_class->set_info = gst_cl_box_blur_set_info;
   cl_class->snapshot = gst_cl_box_blur_snapshot;
+  cl_class->prefers_buffers = gst_cl_box_blur_filter_prefers_buffers;
   cl_class->process = gst_cl_box_blur_process;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_METHOD, 0);

@@ -28,4 +28,8 @@ gboolean gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
     const GstCLPlane * plane, guint rx, guint ry, GstCLBoxBlurMethod * chosen,
     GError ** error);
 
+gboolean gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
+    GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
+    guint ry);
+
 G_END_DECLS

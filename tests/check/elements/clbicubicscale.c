@@ -852,7 +852,7 @@ GST_END_TEST;
 /* memory=auto: the device's storage (images on GPUs, buffers on CPU
  * devices), except that on GPUs without the native sampler the scaler
  * takes buffers for the formats whose planes have one or two channels,
- * and for the RGB formats unless they shrink by more than 3 on an axis:
+ * and for the RGB formats unless they shrink by more than 5 on an axis:
  * there its kernels were measured faster. */
 static const struct
 {
@@ -861,8 +861,9 @@ static const struct
 } auto_storage_cases[] = {
   {{"RGBA", 64, 48, 96, 72, "auto"}, TRUE},
   {{"xBGR", 96, 72, 32, 24, "auto"}, TRUE},
-  {{"RGBA", 96, 72, 31, 24, "auto"}, FALSE},
-  {{"BGRx", 64, 96, 64, 24, "auto"}, FALSE},
+  {{"RGBA", 160, 120, 32, 24, "auto"}, TRUE},
+  {{"RGBA", 160, 120, 31, 24, "auto"}, FALSE},
+  {{"BGRx", 64, 120, 64, 23, "auto"}, FALSE},
   {{"GRAY8", 64, 48, 96, 72, "auto"}, TRUE},
   {{"GRAY16_LE", 96, 72, 16, 12, "auto"}, TRUE},
   {{"I420", 64, 48, 96, 72, "auto"}, TRUE},

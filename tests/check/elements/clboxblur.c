@@ -1187,6 +1187,92 @@ GST_START_TEST (test_too_large_is_an_error)
 
 GST_END_TEST;
 
+/* memory=auto's rule for the blur on GPUs: buffers on devices with
+ * NVIDIA's warps where sat's one-pass strips run (auto up to radius 9
+ * takes the tiles, and sat's strips stop at 24 along either axis); never
+ * on other devices. */
+static const struct
+{
+  GstCLBoxBlurMethod method;
+  gint rx, ry;
+  gboolean buffers;             /* on devices with NVIDIA's warps */
+} storage_rule_cases[] = {
+  {GST_CL_BOX_BLUR_METHOD_AUTO, 9, 9, FALSE},
+  {GST_CL_BOX_BLUR_METHOD_AUTO, 9, 10, TRUE},
+  {GST_CL_BOX_BLUR_METHOD_AUTO, 15, 15, TRUE},
+  {GST_CL_BOX_BLUR_METHOD_AUTO, 24, 3, TRUE},
+  {GST_CL_BOX_BLUR_METHOD_AUTO, 24, 25, FALSE},
+  {GST_CL_BOX_BLUR_METHOD_AUTO, 100, 100, FALSE},
+  {GST_CL_BOX_BLUR_METHOD_SAT, 3, 3, TRUE},
+  {GST_CL_BOX_BLUR_METHOD_SAT, 25, 1, FALSE},
+  {GST_CL_BOX_BLUR_METHOD_SEPARABLE, 15, 15, FALSE},
+};
+
+static const gchar *const method_nicks[] = {
+  [GST_CL_BOX_BLUR_METHOD_AUTO] = "auto",
+  [GST_CL_BOX_BLUR_METHOD_SEPARABLE] = "separable",
+  [GST_CL_BOX_BLUR_METHOD_SAT] = "sat",
+};
+
+GST_START_TEST (test_storage_rule)
+{
+  GstCLDeviceInfo device = {.device_name = (gchar *) "test device",
+    .type = CL_DEVICE_TYPE_GPU,.max_mem_alloc_size = G_GUINT64_CONSTANT (1)
+        << 31
+  };
+  GstCLPlane plane = {.width = 1920,.height = 1080,.channels = 4,.depth = 8 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (storage_rule_cases); i++) {
+    GstCLBoxBlurMethod method = storage_rule_cases[i].method;
+    gint rx = storage_rule_cases[i].rx, ry = storage_rule_cases[i].ry;
+
+    device.ptx_warps = TRUE;
+    fail_unless_equals_int (gst_cl_box_blur_prefers_buffers (&device, method,
+            &plane, rx, ry), storage_rule_cases[i].buffers);
+    device.ptx_warps = FALSE;
+    fail_if (gst_cl_box_blur_prefers_buffers (&device, method, &plane, rx,
+            ry), "method=%s radius %d x %d: buffers without NVIDIA's warps",
+        method_nicks[method], rx, ry);
+  }
+}
+
+GST_END_TEST;
+
+/* The storage the element chose for storage_rule_cases[__i__]: the
+ * device's (images on GPUs, buffers on CPU devices), except buffers on
+ * GPUs with NVIDIA's warps where the rule says so. */
+GST_START_TEST (test_auto_storage)
+{
+  const GstCLDeviceInfo *device = default_device ();
+  GstElement *blur = blur_element ("auto",
+      method_nicks[storage_rule_cases[__i__].method],
+      storage_rule_cases[__i__].rx, storage_rule_cases[__i__].ry, 1);
+  GstHarness *h = gst_harness_new_with_element (blur, "sink", "src");
+  GstVideoInfo info;
+  GstCLStorage expected;
+  RelFramesWatch watch;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 320, 240);
+  expected = gst_cl_choose_storage (GST_CL_STORAGE_AUTO, device, &info,
+      &info);
+  if (device->ptx_warps && storage_rule_cases[__i__].buffers)
+    expected = GST_CL_STORAGE_BUFFER;
+  rel_frames_watch_start (&watch, h->element);
+  gst_harness_set_caps_str (h, "video/x-raw,format=RGBA,width=320,"
+      "height=240,framerate=30/1", "video/x-raw,format=RGBA,width=320,"
+      "height=240,framerate=30/1");
+  fail_unless_equals_int (gst_harness_push (h,
+          gst_buffer_new_and_alloc (GST_VIDEO_INFO_SIZE (&info))),
+      GST_FLOW_OK);
+  rel_frames_watch_stop (&watch);
+  gst_buffer_unref (gst_harness_pull (h));
+  fail_unless_equals_int (g_atomic_int_get (&watch.storage), expected);
+  gst_harness_teardown (h);
+  gst_object_unref (blur);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_suite (void)
 {
@@ -1197,6 +1283,9 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_reference_is_the_definition);
   tcase_add_test (tc, test_plane_radius);
   tcase_add_test (tc, test_choose_method);
+  tcase_add_test (tc, test_storage_rule);
+  tcase_add_loop_test (tc, test_auto_storage, 0,
+      G_N_ELEMENTS (storage_rule_cases));
   tcase_add_test (tc, test_radii);
   tcase_add_test (tc, test_scratch_made_when_needed);
   tcase_add_test (tc, test_scratch_sized_by_kernels);

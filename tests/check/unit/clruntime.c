@@ -341,7 +341,7 @@ static const struct
 };
 
 /* The scaler's storage rule on GPUs: buffers, except for four-channel
- * formats shrunk by more than 3 on an axis, and never on a device with
+ * formats shrunk by more than 5 on an axis, and never on a device with
  * the native sampler (which reads images). */
 static const struct
 {
@@ -349,11 +349,12 @@ static const struct
   gboolean rgb_buffers;         /* for the RGB formats */
 } shrinks[] = {
   {1920, 1080, 3840, 2160, TRUE},
-  {3840, 2160, 1280, 720, TRUE},        /* by 3 exactly */
-  {3840, 2160, 1279, 720, FALSE},
-  {3840, 2160, 1280, 719, FALSE},
+  {3840, 2160, 1280, 720, TRUE},
+  {3840, 2160, 768, 432, TRUE},         /* by 5 exactly */
+  {3840, 2160, 767, 432, FALSE},
+  {3840, 2160, 768, 431, FALSE},
   {3840, 2160, 640, 360, FALSE},
-  {640, 360, 3840, 119, FALSE},         /* up in x, down by over 3 in y */
+  {640, 360, 3840, 71, FALSE},          /* up in x, down by over 5 in y */
 };
 
 GST_START_TEST (test_scale_prefers_buffers)
