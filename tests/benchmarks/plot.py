@@ -82,7 +82,8 @@ def machine_section(doc):
             "| Driver | %s |" % d["driver"],
             "| Frames on the device | memory=%s (auto: images on GPUs, "
             "but buffers for clbicubicscale except RGB downscales by more "
-            "than 3; buffers used in place on CPU devices) |" % s["memory"],
+            "than 5, and for clboxblur on NVIDIA's GPUs at radii 10 to 24; "
+            "buffers used in place on CPU devices) |" % s["memory"],
         ]
     else:
         lines.append("| OpenCL device | none: %s |" % d.get("error", "?"))
