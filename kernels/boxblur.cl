@@ -15,7 +15,7 @@
  *   separable on CPU devices (-DGST_CL_WIDE, below): columns first, in
  *     bands of rows whose column sums stay in cache, 16 channel values per
  *     step in vector code: box_column_parts_wide, box_column_starts_wide,
- *     box_rows_wide. The average is box_average's arithmetic.
+ *     box_rows_wide. The average is box_quotient's float estimate.
  *
  * Build options, on top of common.cl's:
  *   -DSUM_WIDE   window sums and SAT entries are 64-bit. Without it they are
@@ -60,12 +60,37 @@
 #define CONVERT_RTE(t, v) CONVERT_RTE_ (t, v)
 #define CONVERT_RTE_(t, v) convert_##t##_rte (v)
 
+#if DEPTH == 16
+#define TEXEL_T VEC (ushort)
+#else
+#define TEXEL_T VEC (uchar)
+#endif
+
 typedef SUM_T sum_t;
 typedef ROW_T row_t;
+typedef TEXEL_T texel_t;
 
-/* LOAD gives whole numbers as floats (exactly, from images too). */
+/* Pixels in integers: a buffer's as stored, with no float between
+ * (conversions between floats and integers run at a quarter of the rate
+ * of integer arithmetic on NVIDIA's GPUs, and took most of the blur's
+ * time); an image's from LOAD, which gives whole numbers as floats
+ * (exactly). H100, buffers, kernel ms per frame, against floats as LOAD
+ * gives them and the float estimate of the average: RGBA 4K radius 3
+ * 0.080 (0.091), 15 0.104 (0.119), 100 and 400 the same (0.142, 0.186);
+ * RGBA 1080p radius 15 0.034 (0.038); NV12 4K radius 15 0.078 (0.087).
+ * Images keep the floats: in integers they took 0.089 against 0.085 at
+ * radius 3 and 0.145 against 0.141 at 100. */
+#ifdef GST_CL_IMAGES
+#define LOAD_TEXEL(name, x, y) CONVERT_RTE (TEXEL_T, LOAD (name, x, y))
 #define LOAD_SUM(name, x, y) CONVERT_RTE (SUM_T, LOAD (name, x, y))
 #define LOAD_ROW(name, x, y) CONVERT_RTE (ROW_T, LOAD (name, x, y))
+#else
+#define BUF_TEXEL(name, x, y) \
+    (*(__global texel_t *) (name + (y) * name##_pitch + (x) * CHANNELS))
+#define LOAD_TEXEL(name, x, y) BUF_TEXEL (name, x, y)
+#define LOAD_SUM(name, x, y) CONVERT (SUM_T, LOAD_TEXEL (name, x, y))
+#define LOAD_ROW(name, x, y) CONVERT (ROW_T, LOAD_TEXEL (name, x, y))
+#endif
 
 /* (2 * sum + count) / (2 * count), i.e. sum / count rounded to nearest with
  * halves up, equals (sum + count / 2) / count in integer arithmetic (for odd
@@ -89,16 +114,39 @@ typedef ROW_T row_t;
 #define CORRECT_QUOTIENT(q, n, count, ONE_IF) \
     q += ONE_IF ((n) - q * (count) >= (count))
 
-static pix_t
-box_average (sum_t sum, uint count)
+/* The average, sum / count rounded to nearest (halves up). With 32-bit
+ * sums in buffers the estimate is integer arithmetic, mul_hi (n, m) for m
+ * the truncated 2^32 * QUOTIENT_LOW / count, one conversion a pixel where
+ * the float estimate takes two a channel: m is below 2^32 / count, so the
+ * estimate is never above the quotient, and at most two below (m's float
+ * rounding costs under 0.2, its truncation n / 2^32 < 1, and the estimate
+ * is truncated): two steps correct it. */
+static sum_t
+box_quotient (sum_t sum, uint count)
 {
   sum_t n = sum + count / 2;
+#if defined (SUM_WIDE) || defined (GST_CL_IMAGES)
   sum_t q = CONVERT (SUM_T, CONVERT (VEC (float), n) * (QUOTIENT_LOW /
+          count));
+#else
+  sum_t q = mul_hi (n, (sum_t) convert_uint_rtz (0x1p32f * QUOTIENT_LOW /
           count));
 
   CORRECT_QUOTIENT (q, n, count, ONES);
-  return CONVERT (VEC (float), q);
+#endif
+  CORRECT_QUOTIENT (q, n, count, ONES);
+  return q;
 }
+
+/* Stores the average of @sum over @count pixels, at most the largest
+ * value: into a buffer as an integer, into an image through STORE. */
+#ifdef GST_CL_IMAGES
+#define STORE_AVERAGE(name, x, y, sum, count) \
+    STORE (name, x, y, CONVERT (VEC (float), box_quotient (sum, count)))
+#else
+#define STORE_AVERAGE(name, x, y, sum, count) \
+    (BUF_TEXEL (name, x, y) = CONVERT (TEXEL_T, box_quotient (sum, count)))
+#endif
 
 /* Pixels of [i - r, i + r] inside [0, n). */
 static uint
@@ -148,7 +196,7 @@ box_columns (__global const row_t * tmp, int w, int h, int rx, int ry,
   for (int y = 0; y <= ry; y++)
     sum += CONVERT (SUM_T, tmp[y * w + x]);
   for (int y = 0; y < h; y++) {
-    STORE (dst, x, y, box_average (sum, count_x * window_count (y, ry, h)));
+    STORE_AVERAGE (dst, x, y, sum, count_x * window_count (y, ry, h));
     if (y + ry + 1 < h)
       sum += CONVERT (SUM_T, tmp[(y + ry + 1) * w + x]);
     if (y - ry >= 0)
@@ -442,13 +490,6 @@ sat_columns (int w, int h, __global sum_t * sat, __local sum_t * totals)
 #endif
 typedef COLUMN_WINDOW_T column_window_t;
 
-#if DEPTH == 16
-#define TEXEL_T VEC (ushort)
-#else
-#define TEXEL_T VEC (uchar)
-#endif
-typedef TEXEL_T texel_t;
-
 /* Source pixel y of column x: copied to column[y * columns] with
  * -DCOPY_COLUMNS. */
 #ifdef COPY_COLUMNS
@@ -486,7 +527,7 @@ column_windows (KERNEL_PLANE_IN (src), int w, int h, int ry,
 #ifdef COPY_COLUMNS
   /* item i copies pixels[i], pixels[i + items] ...: all of its column */
   for (int i = item; i < columns * h; i += columns * bands)
-    pixels[i] = x < w ? CONVERT_RTE (TEXEL_T, LOAD (src, x, i / columns)) :
+    pixels[i] = x < w ? LOAD_TEXEL (src, x, i / columns) :
         (texel_t) 0;
   barrier (CLK_LOCAL_MEM_FENCE);
 #endif
@@ -588,8 +629,8 @@ sat_row_windows (__global const column_window_t * v, int w, int h, int rx,
   for (int x = c0 + lid; x < c1; x += items) {
     int x0 = max (x - rx, 0), x1 = min (x + rx + 1, w);
 
-    STORE (dst, x, y, box_average (sums[PADDED (x1 - a)] -
-            sums[PADDED (x0 - a)], (x1 - x0) * count_y));
+    STORE_AVERAGE (dst, x, y, sums[PADDED (x1 - a)] - sums[PADDED (x0 -
+                a)], (x1 - x0) * count_y);
   }
 }
 
@@ -619,7 +660,7 @@ box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
   for (int y = max (y0 - ry, 0); y <= min (y0 + ry, h - 1); y++)
     sum += ROW_SUM (y);
   for (int y = y0; y < y1; y++) {
-    STORE (dst, x, y, box_average (sum, count_x * window_count (y, ry, h)));
+    STORE_AVERAGE (dst, x, y, sum, count_x * window_count (y, ry, h));
     if (y + ry + 1 < h)
       sum += ROW_SUM (y + ry + 1);
     if (y - ry >= 0)
@@ -639,7 +680,8 @@ box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
  * H100, buffers, kernel ms per frame against column_windows and
  * sat_row_windows: RGBA 4K radius 10 0.109 (0.147), 15 0.118 (0.147), 24
  * 0.125 (0.147); RGBA 1080p radius 15 0.037 (0.044); NV12 4K radius 15
- * 0.086 (0.116). */
+ * 0.086 (0.116), all with pixels as floats (the integers of LOAD_TEXEL
+ * took radius 15 to 0.104, 0.034 and 0.078). */
 
 /* The inclusive prefix sums across the group of each of an item's
  * STRIP_STEP_ROWS values (v[b] for row b), in place. part[] holds
@@ -735,8 +777,8 @@ box_strips (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry,
       __local const sum_t *row = sums + b * (n + 1);
 
       if (i < strip_w && x < w)
-        STORE (dst, x, y + b, box_average (row[i + 2 * rx + 1] - row[i],
-                count_x * window_count (y + b, ry, h)));
+        STORE_AVERAGE (dst, x, y + b, row[i + 2 * rx + 1] - row[i],
+            count_x * window_count (y + b, ry, h));
     }
   }
 }
@@ -786,7 +828,7 @@ box_tiles (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry,
       int sx = x0 - rx + x, sy = y0 - ry + c + y;
 
       pixels[y * pitch + x] = sx >= 0 && sx < w && sy >= 0 && sy < h ?
-          CONVERT_RTE (TEXEL_T, LOAD (src, sx, sy)) : (texel_t) 0;
+          LOAD_TEXEL (src, sx, sy) : (texel_t) 0;
     }
     barrier (CLK_LOCAL_MEM_FENCE);
 
@@ -823,8 +865,8 @@ box_tiles (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry,
   for (int k = 0; k <= 2 * ry; k++)
     sum += CONVERT (SUM_T, column[k * hsums_pitch]);
   for (int i = 0; i < rows && y + i < h; i++) {
-    STORE (dst, x, y + i, box_average (sum, count_x *
-            window_count (y + i, ry, h)));
+    STORE_AVERAGE (dst, x, y + i, sum, count_x * window_count (y + i, ry,
+            h));
     if (i + 1 < rows) {
       sum += CONVERT (SUM_T, column[(i + 2 * ry + 1) * hsums_pitch]);
       sum -= CONVERT (SUM_T, column[i * hsums_pitch]);
@@ -851,7 +893,7 @@ sat_average (__global const sum_t * sat, int w, int h, int rx, int ry,
   __global const sum_t *bottom = sat + y1 * (w + 1);
   sum_t sum = bottom[x1] - bottom[x0] - top[x1] + top[x0];
 
-  STORE (dst, x, y, box_average (sum, (x1 - x0) * (y1 - y0)));
+  STORE_AVERAGE (dst, x, y, sum, (x1 - x0) * (y1 - y0));
 }
 
 #ifdef GST_CL_WIDE
@@ -870,7 +912,7 @@ sat_average (__global const sum_t * sat, int w, int h, int rx, int ry,
  *   sums into window sums along the row, WIDE values a step (the sums
  *   entering minus those leaving the window, added up within the vector
  *   per channel by lane shifts, onto the previous step's last pixel),
- *   writes the averages as box_average does, then moves the column sums
+ *   writes the averages as box_quotient does, then moves the column sums
  *   down a row (adds the row entering the window, subtracts the one
  *   leaving it). It reads its source while other bands write theirs:
  *   the host never runs it in place.
@@ -1067,7 +1109,7 @@ first_window (__global const column_t * row, int rx)
 }
 
 /* The rounded averages of the window sums of pixels x .. x + WIDE /
- * CHANNELS - 1, as box_average's. */
+ * CHANNELS - 1, as box_quotient's. */
 static int16
 wide_average (uint16 sum, int x, int w, int rx, uint count_y, uint count,
     float inv)
