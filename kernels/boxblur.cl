@@ -116,11 +116,12 @@ typedef TEXEL_T texel_t;
 
 /* The average, sum / count rounded to nearest (halves up). With 32-bit
  * sums in buffers the estimate is integer arithmetic, mul_hi (n, m) for m
- * the truncated 2^32 * QUOTIENT_LOW / count, one conversion a pixel where
- * the float estimate takes two a channel: m is below 2^32 / count, so the
- * estimate is never above the quotient, and at most two below (m's float
- * rounding costs under 0.2, its truncation n / 2^32 < 1, and the estimate
- * is truncated): two steps correct it. */
+ * the truncated 2^32 * QUOTIENT_LOW / count: two conversions a pixel
+ * (count to a float, m to an integer) where the float estimate and the
+ * store take four a channel. m is below 2^32 / count, so the estimate is
+ * never above the quotient, and at most two below (m's float rounding
+ * costs under 0.2, its truncation n / 2^32 < 1, and the estimate is
+ * truncated): two steps correct it. */
 static sum_t
 box_quotient (sum_t sum, uint count)
 {
