@@ -135,8 +135,9 @@ __constant sampler_t gst_cl_nearest = CLK_NORMALIZED_COORDS_FALSE |
 #define PLANE_IN(name) __global const elem_t *name, int name##_pitch
 #define PLANE_OUT(name) __global elem_t *name, int name##_pitch
 #define PLANE_START(name) (name += name##_offset)
-#define LOAD(name, x, y) BUF_LOAD (name, (y) * name##_pitch + (x) * CHANNELS)
-#define STORE(name, x, y, v) \
-    BUF_STORE (v, name, (y) * name##_pitch + (x) * CHANNELS)
+/* The index of pixel (x, y)'s first channel value in a buffer plane. */
+#define PIXEL_INDEX(name, x, y) ((y) * name##_pitch + (x) * CHANNELS)
+#define LOAD(name, x, y) BUF_LOAD (name, PIXEL_INDEX (name, x, y))
+#define STORE(name, x, y, v) BUF_STORE (v, name, PIXEL_INDEX (name, x, y))
 
 #endif
