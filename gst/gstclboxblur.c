@@ -484,36 +484,29 @@ static const gchar *const blur_sources[] = {
  * @rx: the element's radius-x (scaled by @plane's subsampling here)
  *
  * Whether memory=auto keeps frames in buffers on @device where it would
- * take images (GPUs): on devices with NVIDIA's warps, where sat's
- * one-pass strips (box_strips) blur @plane in buffers. In images, auto
- * takes the tiles up to radius 14 and the strips' reads cost more. H100,
- * kernel ms per frame, images against buffers (auto's method in each):
- * RGBA 4K radius 10 0.119 (0.110), 12 0.127 (0.113), 15 0.137 (0.119),
- * 20 0.140 (0.122), 24 0.140 (0.126); 1080p radius 15 0.045 (0.038);
- * NV12 4K radius 15 0.090 (0.087). Elsewhere images were as fast or
- * faster: RGBA 4K radius 3 0.085 (0.091), 8 0.104 (0.112), 30 to 100
- * 0.140-0.141 (0.142-0.143), 400 0.185 (0.186); NV12 4K radius 100 0.112
- * (0.118). The radii are those at negotiation: a change while frames flow
- * keeps the storage. Since the kernels read and write buffers' pixels as
- * integers (boxblur.cl), RGBA 4K radius 3 takes 0.080 in buffers against
- * 0.085 in images; the rule has not been measured again below radius 10
- * or above 24.
+ * take images (GPUs): on devices with NVIDIA's warps, for radii up to
+ * STRIP_RADIUS, where the tiles (separable) and sat's one-pass strips run
+ * and read buffers' pixels as integers (boxblur.cl).
+ * H100, kernel ms per frame, buffers against images, auto's method in
+ * each: RGBA 4K radius 1 0.072 (0.078), 3 0.080 (0.085), 5 0.088
+ * (0.093), 8 0.098 (0.104), 15 0.104 (0.137); 1080p radius 1 0.022
+ * (0.024), 3 0.024 (0.026), 8 0.029 (0.031); NV12 4K radius 1 0.056
+ * (0.059), 3 0.060 (0.063), 8 0.069 (0.072). Above, where column_windows
+ * and sat_row_windows run, images were as fast or faster: RGBA 4K radius
+ * 30 and 100 0.141 (0.141), 400 0.186 (0.185); NV12 4K radius 100 0.115
+ * (0.112). The radii are those at negotiation: a change while frames
+ * flow keeps the storage.
  */
 gboolean
 gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
-    GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
-    guint ry)
+    const GstCLPlane * plane, guint rx, guint ry)
 {
-  GstCLBoxBlurMethod method;
   PlanePlan plan;
 
-  if (!device->ptx_warps
-      || !gst_cl_box_blur_choose_method (device, GST_CL_STORAGE_BUFFER,
-          requested, plane, rx, ry, &method, NULL))
+  if (!device->ptx_warps)
     return FALSE;
   plan_plane (plane, rx, ry, &plan);
-  return method == GST_CL_BOX_BLUR_METHOD_SAT && !plan.sum_wide
-      && plan.rx <= STRIP_RADIUS && plan.ry <= STRIP_RADIUS;
+  return plan.rx <= STRIP_RADIUS && plan.ry <= STRIP_RADIUS;
 }
 
 #define GROUP_SCANS_OPTION "-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION \
@@ -1380,8 +1373,7 @@ gst_cl_box_blur_filter_prefers_buffers (GstCLFilter * filter,
   GST_OBJECT_UNLOCK (self);
   return gst_cl_frame_layout (&layout, in, GST_CL_STORAGE_BUFFER)
       && gst_cl_box_blur_prefers_buffers (gst_cl_filter_get_context
-      (filter)->info, params.method, &layout.planes[0], params.radius_x,
-      params.radius_y);
+      (filter)->info, &layout.planes[0], params.radius_x, params.radius_y);
 }
 
 static gboolean

@@ -29,7 +29,6 @@ gboolean gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
     GError ** error);
 
 gboolean gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
-    GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
-    guint ry);
+    const GstCLPlane * plane, guint rx, guint ry);
 
 G_END_DECLS
