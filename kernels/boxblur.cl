@@ -507,7 +507,7 @@ static bool
 rows_of_four_aligned (PLANE_IN (src), int x0, int w, int columns)
 {
   return columns == 4 && x0 + 4 <= w && src_pitch % 16 == 0
-      && (ulong) (src + PIXEL_INDEX (src, x0, 0)) % 16 == 0;
+      && (uintptr_t) (src + PIXEL_INDEX (src, x0, 0)) % 16 == 0;
 }
 #endif
 
