@@ -85,8 +85,7 @@ typedef TEXEL_T texel_t;
 #define LOAD_SUM(name, x, y) CONVERT_RTE (SUM_T, LOAD (name, x, y))
 #define LOAD_ROW(name, x, y) CONVERT_RTE (ROW_T, LOAD (name, x, y))
 #else
-#define BUF_TEXEL(name, x, y) \
-    (*(__global texel_t *) (name + PIXEL_INDEX (name, x, y)))
+#define BUF_TEXEL(name, x, y) BUF_PIXEL (name, PIXEL_INDEX (name, x, y))
 #define LOAD_TEXEL(name, x, y) BUF_TEXEL (name, x, y)
 #define LOAD_SUM(name, x, y) CONVERT (SUM_T, LOAD_TEXEL (name, x, y))
 #define LOAD_ROW(name, x, y) CONVERT (ROW_T, LOAD_TEXEL (name, x, y))

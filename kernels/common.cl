@@ -48,9 +48,10 @@ typedef float pix_t;
 #define PIX_TO_F4(v) ((float4) ((v), 0.0f, 0.0f, 0.0f))
 #define VLOAD_F(p, i) ((p)[i])
 #define VSTORE_F(v, p, i) ((p)[i] = (v))
-#define BUF_LOAD(p, i) convert_float ((p)[i])
-#define BUF_STORE(v, p, i) \
-    ((p)[i] = (elem_t) clamp ((int) ((v) + 0.5f), 0, (int) ELEM_MAX))
+#define BUF_PIXEL(p, i) ((p)[i])
+#define BUF_LOAD(p, i) convert_float (BUF_PIXEL (p, i))
+#define BUF_STORE(v, p, i) (BUF_PIXEL (p, i) = \
+    (elem_t) clamp ((int) ((v) + 0.5f), 0, (int) ELEM_MAX))
 #elif CHANNELS == 2
 typedef float2 pix_t;
 #define PIX_FROM_F4(v) ((v).xy)
