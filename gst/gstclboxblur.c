@@ -414,7 +414,9 @@ static const gchar *const blur_sources[] = {
 /* Neighbours one work-item scans alone in a group scan (boxblur.cl), and
  * the items of sat_rows's groups (one group a row): chunks of 1024 pixels.
  * H100, kernel ms of sat_rows, 1080p / 4K RGBA: runs of 2 by 512 items
- * 0.036 / 0.122, of 4 by 256 0.037 / 0.127, of 8 by 128 0.053 / 0.187. */
+ * 0.036 / 0.122, of 4 by 256 0.037 / 0.127, of 8 by 128 0.053 / 0.187
+ * (the H100's driver caps every kernel's groups at 256 items, below: its
+ * runs of 2 came in groups of 256). */
 #define SCAN_RUN 2
 #define SAT_ROWS_ITEMS 512
 #define SCAN_RUN_OPTION "-DSCAN_RUN=" G_STRINGIFY (SCAN_RUN)
@@ -568,9 +570,10 @@ variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
  * radius 100 and 0.028 at 400 (twice the groups: 480, where 8 columns
  * left an H100's cores half idle); 2 columns 0.041 and 0.038; groups of
  * 256 or 1024 items no different. The H100's driver reports at most 256
- * items for this kernel (CL_KERNEL_WORK_GROUP_SIZE, which group_items ()
- * keeps to), so its groups there have 256, as they had in every figure
- * above. 512 items forced past that report (they ran), in buffers after
+ * items for every kernel (CL_KERNEL_WORK_GROUP_SIZE, which group_items ()
+ * keeps to; even for a kernel compiled with reqd_work_group_size (512, 1,
+ * 1)), so its groups there have 256, as they had in every figure above.
+ * 512 items forced past that report (they ran), in buffers after
  * the row copy, against 256: RGBA 4K radius 100 0.062 (0.062), 400 0.075
  * (0.081); 1080p radius 100 0.023 (0.019); NV12 4K radius 100 0.049
  * (0.061) and GRAY8 4K radius 400 0.036 (0.043), in images. */
