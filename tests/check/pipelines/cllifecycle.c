@@ -92,8 +92,9 @@ assert_counts (const RelCLObjects * got, const RelCLObjects * want,
 
 /* How long the last reference to the context may outlive the pipeline:
  * one CI run in many found it still alive just after the pipeline's last
- * unref (a GStreamer thread dropping what it held as the state change
- * returned); a context that is leaked stays alive. */
+ * unref, which no run here reproduced. Another thread releasing what it
+ * held a moment late would do that; a context that is leaked stays
+ * alive, and still fails. */
 #define RELEASE_WAIT_MS 2000
 
 /* NULL once @weak's object is finalized, polled for up to
