@@ -580,6 +580,7 @@ variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
 #define COLUMN_WINDOWS_ITEMS 512
 #define WINDOW_COLUMNS 8
 #define COPIED_COLUMNS 4
+#define PART_COLUMNS 8
 
 /* Whether @plan's group scans shuffle within warps (-DGST_CL_PTX_WARPS):
  * on devices with NVIDIA's warps, unless their compiler refused the
@@ -1110,6 +1111,7 @@ typedef struct
 {
   gsize columns, column_items;
   gsize starts_bytes, pixels_bytes;     /* pixels: at least 1 */
+  gsize parts;
   gsize row_items;
   gint segment;
 } RowWindowsLayout;
@@ -1128,29 +1130,88 @@ row_window_entries (gsize n)
   return n + n / ROW_WINDOWS_RUN + 1;
 }
 
-/* column_windows: WINDOW_COLUMNS columns a group, COPIED_COLUMNS where a
- * group copies them, fewer where local memory does not hold them all
- * beside one start per item. FALSE where not even one column fits. */
+/* Output rows of a group of column_windows where @plane's columns come in
+ * @parts parts (boxblur.cl). */
+static gsize
+part_rows (const GstCLPlane * plane, gsize parts)
+{
+  return (plane->height + parts - 1) / parts;
+}
+
+/* Rows such a group copies: its part's and the ry on either side that
+ * their windows reach. */
+static gsize
+copied_rows (const GstCLPlane * plane, const PlanePlan * plan, gsize parts)
+{
+  return MIN (part_rows (plane, parts) + 2 * plan->ry, (gsize) plane->height);
+}
+
+/* Sets @layout's column_windows groups to @columns columns in @parts parts
+ * where their copy (@column_bytes a column) takes at most @copy_room bytes
+ * and fits in local memory beside one start per item. */
+static gboolean
+try_column_layout (GstCLBoxBlur * self, gsize items, gsize start,
+    gsize columns, gsize parts, gsize column_bytes, gsize copy_room,
+    RowWindowsLayout * layout)
+{
+  gsize column_items = items / columns * columns;
+  gsize copy = columns * column_bytes;
+
+  if (columns > items || copy > copy_room
+      || column_items * start + copy > local_mem_left (self))
+    return FALSE;
+  layout->columns = columns;
+  layout->parts = parts;
+  layout->column_items = column_items;
+  layout->starts_bytes = column_items * start;
+  layout->pixels_bytes = MAX (copy, 1);
+  return TRUE;
+}
+
+/* column_windows: WINDOW_COLUMNS columns a group, read in place, or
+ * copied: COPIED_COLUMNS whole columns where they take at most half the
+ * local memory, else PART_COLUMNS columns in the fewest parts that do,
+ * while a part has at least the 2 * ry rows it copies beside its own,
+ * else the most columns up to COPIED_COLUMNS that fit whole. FALSE where
+ * not even one column fits. H100, RGBA 4K in buffers (half of the 47 KB
+ * left to a group: 752 rows of 8 columns), column_windows's kernel ms in
+ * parts against 4 whole columns: radius 30 0.047 (4 parts; 0.062), 60
+ * 0.048 (4; 0.062), 100 0.050 (4; 0.062), 128 0.051 (5; 0.062), 150
+ * 0.071 (5; 0.080); in images, radius 100 0.074 in 5 parts (0.077).
+ * Beyond the bound on a part's rows, radius 200 in 7 parts took 0.080
+ * against 0.080 and 250 in 10 0.082 against 0.080. sat_row_windows reads
+ * the sums a little slower after parts (0.056 against 0.054 at radius
+ * 100). Radius 100 in 5 parts took 0.050, in 2 0.060, in 8 0.060; 4
+ * columns in 2 parts 0.058, in 4 0.066; 16 columns in 6 parts 0.052.
+ * RGBA 1080p radius 100 (4 whole columns in half the local memory) took
+ * 0.018, and 0.019 in 3 to 5 parts of 8 columns. */
 static gboolean
 layout_column_windows (GstCLBoxBlur * self, cl_kernel kernel,
-    const GstCLPlane * plane, RowWindowsLayout * layout)
+    const GstCLPlane * plane, const PlanePlan * plan,
+    RowWindowsLayout * layout)
 {
   gsize start = (gsize) plane->channels * 4;
   gsize items = group_items (self, kernel, COLUMN_WINDOWS_ITEMS, start);
-  gsize pixels = copies_columns (plane) ? (gsize) plane->height *
-      plane->channels * (plane->depth / 8) : 0;
+  gsize left = local_mem_left (self);
+  gsize pixel = copies_columns (plane) ? (gsize) plane->channels *
+      (plane->depth / 8) : 0;
+  gsize column = pixel * plane->height;
 
-  for (gsize columns = pixels ? COPIED_COLUMNS : WINDOW_COLUMNS;
-      columns >= 1; columns /= 2) {
-    if (columns <= items && items * start + columns * pixels <=
-        local_mem_left (self)) {
-      layout->columns = columns;
-      layout->column_items = items / columns * columns;
-      layout->starts_bytes = layout->column_items * start;
-      layout->pixels_bytes = MAX (columns * pixels, 1);
+  if (pixel) {
+    if (try_column_layout (self, items, start, COPIED_COLUMNS, 1, column,
+            left / 2, layout))
       return TRUE;
-    }
+    for (gsize parts = 2; parts <= (gsize) plane->height
+        && part_rows (plane, parts) >= 2 * (gsize) plan->ry; parts++)
+      if (try_column_layout (self, items, start, PART_COLUMNS, parts,
+              pixel * copied_rows (plane, plan, parts), left / 2, layout))
+        return TRUE;
   }
+  for (gsize columns = pixel ? COPIED_COLUMNS : WINDOW_COLUMNS;
+      columns >= 1; columns /= 2)
+    if (try_column_layout (self, items, start, columns, 1, column, left,
+            layout))
+      return TRUE;
   return FALSE;
 }
 
@@ -1206,7 +1267,7 @@ run_sat_row_windows (GstCLBoxBlur * self, cl_kernel * kernels,
   gsize n_sums = row_window_entries (MIN (layout->segment + 2 * plan->rx,
           src->width));
   gsize groups[2] = { (src->width + layout->columns - 1) / layout->columns,
-    1
+    layout->parts
   };
   gsize local[2] = { layout->columns,
     layout->column_items / layout->columns
@@ -1214,8 +1275,8 @@ run_sat_row_windows (GstCLBoxBlur * self, cl_kernel * kernels,
   GstCLArgs args;
 
   GST_LOG_OBJECT (self, "sat: column windows by %" G_GSIZE_FORMAT
-      " columns, row windows by segments of %d", layout->columns,
-      layout->segment);
+      " columns in %" G_GSIZE_FORMAT " parts, row windows by segments of %d",
+      layout->columns, layout->parts, layout->segment);
   gst_cl_args_init (&args, kernels[KERNEL_COLUMN_WINDOWS]);
   gst_cl_args_add_plane (&args, src);
   gst_cl_args_add_int (&args, src->width);
@@ -1316,7 +1377,7 @@ run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
     return run_strips (self, kernels[KERNEL_STRIPS], src, dst, plan, error);
   if (uses_group_scans (self)
       && layout_column_windows (self, kernels[KERNEL_COLUMN_WINDOWS], src,
-          &layout)
+          plan, &layout)
       && layout_row_windows (self, kernels[KERNEL_ROW_WINDOWS], src, plan,
           &layout))
     return ensure_scratch (self, column_windows_bytes (src, plan), error)

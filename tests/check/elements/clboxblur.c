@@ -579,6 +579,14 @@ GST_START_TEST (test_scratch_sized_by_kernels)
 
 GST_END_TEST;
 
+/* check_blur () at each of @n (rx, ry) pairs, one pass. */
+static void
+check_radii (const Frame * src, const gint radii[][2], guint n)
+{
+  for (guint r = 0; r < n; r++)
+    check_blur (src, radii[r][0], radii[r][1], 1, 0);
+}
+
 /* {28, 28}: the largest radius of box_tiles on GPUs (TILE_RADIUS), whose
  * local memory it fills most. */
 static void
@@ -590,8 +598,7 @@ check_format (GstVideoFormat format, gint width, gint height)
   Frame src;
 
   frame_new (&src, format, width, height, FILL_RANDOM, format);
-  for (guint r = 0; r < G_N_ELEMENTS (radii); r++)
-    check_blur (&src, radii[r][0], radii[r][1], 1, 0);
+  check_radii (&src, radii, G_N_ELEMENTS (radii));
   frame_clear (&src);
 }
 
@@ -653,8 +660,7 @@ GST_START_TEST (test_tall_frames)
   Frame src;
 
   frame_new (&src, GST_VIDEO_FORMAT_RGBA, 53, 150, FILL_RANDOM, 70);
-  for (guint r = 0; r < G_N_ELEMENTS (radii); r++)
-    check_blur (&src, radii[r][0], radii[r][1], 1, 0);
+  check_radii (&src, radii, G_N_ELEMENTS (radii));
   check_blur (&src, 4, 33, 2, 0);
   frame_clear (&src);
   frame_new (&src, GST_VIDEO_FORMAT_GRAY8, 37, 200, FILL_HIGH, 71);
@@ -664,6 +670,29 @@ GST_START_TEST (test_tall_frames)
    * 48 KB, and none with 16 KB (sat's three kernels run) */
   frame_new (&src, GST_VIDEO_FORMAT_RGBA, 9, 3000, FILL_RANDOM, 74);
   check_blur (&src, 2, 300, 1, 0);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
+/* sat on GPUs with 48 KB of local memory (the runs with the local-memory
+ * layer; half of what a group has holds 752 rows of 8 RGBA columns):
+ * column_windows copies this frame's columns in parts of its rows, 8
+ * columns a group, with windows across the parts' edges: 3 parts at
+ * radius-y 40, 4 at 100, 5 at 170 (32-bit column sums; a part of 340 rows
+ * copies 340 more), and 4 whole columns at 300, where a part would copy
+ * more rows beside its own than its own. In buffers (with
+ * GST_CL_TEST_NARROW=1) it loads 16 bytes of a row at once, but for the
+ * last 4 columns and in rows whose padding leaves them unaligned. With
+ * more local memory the columns come whole, 4 a group. */
+GST_START_TEST (test_column_parts)
+{
+  static const gint radii[][2] = { {2, 40}, {5, 100}, {0, 170}, {3, 300} };
+  Frame src;
+
+  frame_new (&src, GST_VIDEO_FORMAT_RGBA, 20, 1700, FILL_RANDOM, 75);
+  check_radii (&src, radii, G_N_ELEMENTS (radii));
+  check_blur (&src, 7, 100, 1, 4);
   frame_clear (&src);
 }
 
@@ -682,8 +711,7 @@ GST_START_TEST (test_strips)
   Frame src;
 
   frame_new (&src, GST_VIDEO_FORMAT_RGBA, 700, 101, FILL_RANDOM, 74);
-  for (guint r = 0; r < G_N_ELEMENTS (radii); r++)
-    check_blur (&src, radii[r][0], radii[r][1], 1, 0);
+  check_radii (&src, radii, G_N_ELEMENTS (radii));
   frame_clear (&src);
 }
 
@@ -1307,6 +1335,7 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_nv12);
   tcase_add_test (tc, test_tall_frames);
   tcase_add_test (tc, test_wide_frames);
+  tcase_add_test (tc, test_column_parts);
   tcase_add_test (tc, test_strips);
   tcase_add_test (tc, test_16bit_sum_limit);
   tcase_add_test (tc, test_odd_sizes);
