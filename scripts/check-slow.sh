@@ -14,7 +14,8 @@
 #             (planes and fields at offsets in OpenCL memory, the copies
 #             between buffers and images), and clboxblur's tall frames
 #             with 48 KiB of local memory (its tiles, their source rows in
-#             chunks; sat's columns and rows in local memory), and its
+#             chunks; sat's columns and rows in local memory; its columns
+#             copied in parts of their rows, from buffers too), and its
 #             strips (sat's one pass on NVIDIA's devices) under the layer
 #             that claims their warps: any out-of-bounds access, data race
 #             or OpenCL API misuse it reports fails the run.
@@ -97,6 +98,9 @@ step_oclgrind() {
     oclgrind_run "blur in local memory" elements_clboxblur test_tall_frames \
         OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-local-memory-layer.so" ||
         status=1
+    oclgrind_run "blur columns in parts" elements_clboxblur test_column_parts \
+        OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-local-memory-layer.so" \
+        GST_CL_TEST_NARROW=1 || status=1
     # box_strips, which clboxblur runs only on devices with NVIDIA's warps:
     # the layer claims them, and the warp scans' build fails on purpose
     # (the API check would report that), so the portable scans run it
