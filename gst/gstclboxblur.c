@@ -1177,7 +1177,7 @@ try_column_layout (GstCLBoxBlur * self, gsize items, gsize start,
  * left to a group: 752 rows of 8 columns), column_windows's kernel ms in
  * parts against 4 whole columns: radius 30 0.047 (4 parts; 0.062), 60
  * 0.048 (4; 0.062), 100 0.050 (4; 0.062), 128 0.051 (5; 0.062), 150
- * 0.071 (5; 0.080); in images, radius 100 0.074 in 5 parts (0.077).
+ * 0.071 (5; 0.080); in images, radius 100 0.065 in 4 parts (0.077).
  * Beyond the bound on a part's rows, radius 200 in 7 parts took 0.080
  * against 0.080 and 250 in 10 0.082 against 0.080. sat_row_windows reads
  * the sums a little slower after parts (0.056 against 0.054 at radius
