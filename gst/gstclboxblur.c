@@ -1103,15 +1103,20 @@ run_separable (GstCLBoxBlur * self, cl_kernel * kernels,
       src->width, error);
 }
 
-/* sat's two kernels on GPUs (boxblur.cl): column_windows's groups of
+/* sat's two kernels on GPUs (boxblur.cl). column_windows: groups of
  * `columns` by `column_items` / `columns` items, with their starts[] and
- * pixels[], and sat_row_windows's of `row_items` items, a group per
- * `segment` outputs of a row. */
+ * pixels[], a group per `columns` columns of each of `parts` parts of the
+ * rows. */
 typedef struct
 {
-  gsize columns, column_items;
+  gsize columns, column_items, parts;
   gsize starts_bytes, pixels_bytes;     /* pixels: at least 1 */
-  gsize parts;
+} ColumnWindowsLayout;
+
+/* sat_row_windows: groups of `row_items` items, a group per `segment`
+ * outputs of a row. */
+typedef struct
+{
   gsize row_items;
   gint segment;
 } RowWindowsLayout;
@@ -1152,7 +1157,7 @@ copied_rows (const GstCLPlane * plane, const PlanePlan * plan, gsize parts)
 static gboolean
 try_column_layout (GstCLBoxBlur * self, gsize items, gsize start,
     gsize columns, gsize parts, gsize column_bytes, gsize copy_room,
-    RowWindowsLayout * layout)
+    ColumnWindowsLayout * layout)
 {
   gsize column_items = items / columns * columns;
   gsize copy = columns * column_bytes;
@@ -1188,7 +1193,7 @@ try_column_layout (GstCLBoxBlur * self, gsize items, gsize start,
 static gboolean
 layout_column_windows (GstCLBoxBlur * self, cl_kernel kernel,
     const GstCLPlane * plane, const PlanePlan * plan,
-    RowWindowsLayout * layout)
+    ColumnWindowsLayout * layout)
 {
   gsize start = (gsize) plane->channels * 4;
   gsize items = group_items (self, kernel, COLUMN_WINDOWS_ITEMS, start);
@@ -1255,29 +1260,25 @@ column_windows_bytes (const GstCLPlane * plane, const PlanePlan * plan)
       (plan->short_columns ? 2 : 4);
 }
 
-/* sat on GPUs where both kernels serve: column_windows, then the rows'
- * windows (boxblur.cl). */
+/* sat on GPUs, its first kernel: column_windows into the scratch buffer. */
 static gboolean
-run_sat_row_windows (GstCLBoxBlur * self, cl_kernel * kernels,
-    const GstCLPlane * src, const GstCLPlane * dst, const PlanePlan * plan,
-    const RowWindowsLayout * layout, GError ** error)
+enqueue_column_windows (GstCLBoxBlur * self, cl_kernel kernel,
+    const GstCLPlane * src, const PlanePlan * plan,
+    const ColumnWindowsLayout * layout, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  gsize entry = sat_entry_bytes (src, plan);
-  gsize n_sums = row_window_entries (MIN (layout->segment + 2 * plan->rx,
-          src->width));
-  gsize groups[2] = { (src->width + layout->columns - 1) / layout->columns,
-    layout->parts
+  const gsize groups[2] = {
+    (src->width + layout->columns - 1) / layout->columns, layout->parts
   };
-  gsize local[2] = { layout->columns,
+  const gsize local[2] = { layout->columns,
     layout->column_items / layout->columns
   };
   GstCLArgs args;
 
   GST_LOG_OBJECT (self, "sat: column windows by %" G_GSIZE_FORMAT
-      " columns in %" G_GSIZE_FORMAT " parts, row windows by segments of %d",
-      layout->columns, layout->parts, layout->segment);
-  gst_cl_args_init (&args, kernels[KERNEL_COLUMN_WINDOWS]);
+      " columns in %" G_GSIZE_FORMAT " parts", layout->columns,
+      layout->parts);
+  gst_cl_args_init (&args, kernel);
   gst_cl_args_add_plane (&args, src);
   gst_cl_args_add_int (&args, src->width);
   gst_cl_args_add_int (&args, src->height);
@@ -1285,24 +1286,38 @@ run_sat_row_windows (GstCLBoxBlur * self, cl_kernel * kernels,
   gst_cl_args_add_mem (&args, self->scratch);
   gst_cl_args_add (&args, layout->starts_bytes, NULL);
   gst_cl_args_add (&args, layout->pixels_bytes, NULL);
-  if (!gst_cl_args_check (&args, error)
-      || !gst_cl_context_enqueue_groups (context,
-          kernels[KERNEL_COLUMN_WINDOWS], 2, groups, local, error))
-    return FALSE;
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_groups (context, kernel, 2, groups, local,
+      error);
+}
 
-  gst_cl_args_init (&args, kernels[KERNEL_ROW_WINDOWS]);
+/* Its second: sat_row_windows from the scratch buffer into @dst. */
+static gboolean
+enqueue_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
+    const GstCLPlane * src, const GstCLPlane * dst, const PlanePlan * plan,
+    const RowWindowsLayout * layout, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gsize entry = sat_entry_bytes (src, plan);
+  gsize n_sums = row_window_entries (MIN (layout->segment + 2 * plan->rx,
+          src->width));
+  const gsize groups[2] = {
+    (src->width + layout->segment - 1) / layout->segment, src->height
+  };
+  const gsize local[2] = { layout->row_items, 1 };
+  GstCLArgs args;
+
+  GST_LOG_OBJECT (self, "sat: row windows by segments of %d",
+      layout->segment);
+  gst_cl_args_init (&args, kernel);
   add_window_args (&args, self, src, plan);
   gst_cl_args_add_int (&args, layout->segment);
   gst_cl_args_add_plane (&args, dst);
   gst_cl_args_add (&args, n_sums * entry, NULL);
   gst_cl_args_add (&args, layout->row_items * entry, NULL);
-  groups[0] = (src->width + layout->segment - 1) / layout->segment;
-  groups[1] = src->height;
-  local[0] = layout->row_items;
-  local[1] = 1;
   return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_groups (context, kernels[KERNEL_ROW_WINDOWS],
-      2, groups, local, error);
+      && gst_cl_context_enqueue_groups (context, kernel, 2, groups, local,
+      error);
 }
 
 /* box_strips's local arrays: STRIP_STEP_ROWS rows of sums[], and of
@@ -1370,19 +1385,22 @@ run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
     const GstCLPlane * dst, const PlanePlan * plan, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  RowWindowsLayout layout;
+  ColumnWindowsLayout columns;
+  RowWindowsLayout rows;
   GstCLArgs args;
 
   if (uses_strips (self, kernels[KERNEL_STRIPS], src, dst, plan))
     return run_strips (self, kernels[KERNEL_STRIPS], src, dst, plan, error);
   if (uses_group_scans (self)
       && layout_column_windows (self, kernels[KERNEL_COLUMN_WINDOWS], src,
-          plan, &layout)
+          plan, &columns)
       && layout_row_windows (self, kernels[KERNEL_ROW_WINDOWS], src, plan,
-          &layout))
+          &rows))
     return ensure_scratch (self, column_windows_bytes (src, plan), error)
-        && run_sat_row_windows (self, kernels, src, dst, plan, &layout,
-        error);
+        && enqueue_column_windows (self, kernels[KERNEL_COLUMN_WINDOWS], src,
+        plan, &columns, error)
+        && enqueue_row_windows (self, kernels[KERNEL_ROW_WINDOWS], src, dst,
+        plan, &rows, error);
   if (!ensure_scratch (self, scratch_bytes (src, plan,
               GST_CL_BOX_BLUR_METHOD_SAT), error))
     return FALSE;
