@@ -471,11 +471,19 @@ static const gchar *const blur_sources[] = {
  * RGBA 4K radius 30 0.133 (0.146), 1080p radius 40 0.047 (0.043). From
  * images, whose reads cost more, up to STRIP_IMAGE_RADIUS: RGBA 4K
  * radius 10 0.124 (0.143), 15 0.137 (0.143), 24 0.145 (0.143), 1080p
- * radius 15 0.045 (0.044); NV12 4K radius 15 0.091 (0.121). */
+ * radius 15 0.045 (0.044); NV12 4K radius 15 0.091 (0.121). Where
+ * column_windows copies its columns in parts (layout_column_windows()),
+ * the two kernels overtake the strips sooner: up to STRIP_PARTS_RADIUS,
+ * STRIP_PARTS_IMAGE_RADIUS from images. RGBA 4K (3 parts), strips against
+ * the two kernels: buffers radius 10 0.098 (0.102), 12 0.100 (0.102), 13
+ * 0.103 (0.102), 14 0.102 (0.102), 16 0.105 (0.101); images radius 8
+ * 0.116 (0.118), 12 0.129 (0.118), 15 0.137 (0.117). */
 #define STRIP_ITEMS 256
 #define STRIP_STEP_ROWS 2
 #define STRIP_RADIUS 24
 #define STRIP_IMAGE_RADIUS 15
+#define STRIP_PARTS_RADIUS 12
+#define STRIP_PARTS_IMAGE_RADIUS 8
 #define TALL_STRIP_RY 16
 #define SHORT_STRIP_ROWS 16
 #define TALL_STRIP_ROWS 32
@@ -1337,16 +1345,22 @@ strip_part_bytes (const GstCLPlane * plane, const PlanePlan * plan)
 /* Whether box_strips runs @plan from @src into @dst: on devices with
  * NVIDIA's warps, where it was measured (with the portable scans where
  * the warp scans were refused), for radii up to STRIP_RADIUS
- * (STRIP_IMAGE_RADIUS from images), with 32-bit sums, and not in place (a
- * group reads the rows around its strip while others write theirs). */
+ * (STRIP_IMAGE_RADIUS from images; less where @columns, the two kernels'
+ * layout or NULL where they do not run, copies columns in parts), with
+ * 32-bit sums, and not in place (a group reads the rows around its strip
+ * while others write theirs). */
 static gboolean
 uses_strips (GstCLBoxBlur * self, cl_kernel kernel, const GstCLPlane * src,
-    const GstCLPlane * dst, const PlanePlan * plan)
+    const GstCLPlane * dst, const PlanePlan * plan,
+    const ColumnWindowsLayout * columns)
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
   GstCLContext *context = gst_cl_filter_get_context (filter);
-  gint radius = gst_cl_filter_get_memory (filter) == GST_CL_STORAGE_IMAGE ?
-      STRIP_IMAGE_RADIUS : STRIP_RADIUS;
+  gboolean images = gst_cl_filter_get_memory (filter) == GST_CL_STORAGE_IMAGE;
+  gboolean parts = columns && columns->parts > 1;
+  gint radius = images ?
+      (parts ? STRIP_PARTS_IMAGE_RADIUS : STRIP_IMAGE_RADIUS) :
+      (parts ? STRIP_PARTS_RADIUS : STRIP_RADIUS);
 
   return uses_group_scans (self) && context->info->ptx_warps
       && !plan->sum_wide && plan->rx <= radius && plan->ry <= radius
@@ -1388,14 +1402,16 @@ run_sat (GstCLBoxBlur * self, cl_kernel * kernels, const GstCLPlane * src,
   ColumnWindowsLayout columns;
   RowWindowsLayout rows;
   GstCLArgs args;
-
-  if (uses_strips (self, kernels[KERNEL_STRIPS], src, dst, plan))
-    return run_strips (self, kernels[KERNEL_STRIPS], src, dst, plan, error);
-  if (uses_group_scans (self)
+  gboolean windows = uses_group_scans (self)
       && layout_column_windows (self, kernels[KERNEL_COLUMN_WINDOWS], src,
-          plan, &columns)
+      plan, &columns)
       && layout_row_windows (self, kernels[KERNEL_ROW_WINDOWS], src, plan,
-          &rows))
+      &rows);
+
+  if (uses_strips (self, kernels[KERNEL_STRIPS], src, dst, plan,
+          windows ? &columns : NULL))
+    return run_strips (self, kernels[KERNEL_STRIPS], src, dst, plan, error);
+  if (windows)
     return ensure_scratch (self, column_windows_bytes (src, plan), error)
         && enqueue_column_windows (self, kernels[KERNEL_COLUMN_WINDOWS], src,
         plan, &columns, error)

@@ -679,15 +679,20 @@ GST_END_TEST;
  * layer; half of what a group has holds 752 rows of 8 RGBA columns):
  * column_windows copies this frame's columns in parts of its rows, 8
  * columns a group, with windows across the parts' edges: 3 parts at
- * radius-y 40, 4 at 100, 5 at 170 (32-bit column sums; a part of 340 rows
- * copies 340 more), and 4 whole columns at 300, where a part would copy
- * more rows beside its own than its own. In buffers (with
+ * radius-y 24 and 40, 4 at 100, 5 at 170 (32-bit column sums; a part of
+ * 340 rows copies 340 more), and 4 whole columns at 300, where a part
+ * would copy more rows beside its own than its own. In buffers (with
  * GST_CL_TEST_NARROW=1) it loads 16 bytes of a row at once, but for the
  * last 4 columns and in rows whose padding leaves them unaligned. With
- * more local memory the columns come whole, 4 a group. */
+ * more local memory the columns come whole, 4 a group. Where the device
+ * has NVIDIA's warps (elements/clboxblur-48k-local-memory-nv-warps), the
+ * two kernels in parts run in place of box_strips above radius 12, as on
+ * NVIDIA's GPUs: {13, 24}. */
 GST_START_TEST (test_column_parts)
 {
-  static const gint radii[][2] = { {2, 40}, {5, 100}, {0, 170}, {3, 300} };
+  static const gint radii[][2] = { {13, 24}, {2, 40}, {5, 100}, {0, 170},
+  {3, 300}
+  };
   Frame src;
 
   frame_new (&src, GST_VIDEO_FORMAT_RGBA, 20, 1700, FILL_RANDOM, 75);
