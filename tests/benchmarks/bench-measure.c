@@ -109,10 +109,11 @@ bench_device_close (BenchDevice * device)
 /* ---- input frames, made once per workload ---- */
 
 static gchar *
-frame_key (const GstVideoInfo * info)
+frame_key (const GstVideoInfo * info, GstAllocator * allocator)
 {
-  return g_strdup_printf ("%s %dx%d", GST_VIDEO_INFO_NAME (info),
-      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
+  return g_strdup_printf ("%s %dx%d %s", GST_VIDEO_INFO_NAME (info),
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
+      allocator ? GST_OBJECT_NAME (allocator) : "system memory");
 }
 
 /* Noise: no kernel here depends on the content, but no plane is constant
@@ -139,7 +140,7 @@ static GstBuffer *
 frame_for (GHashTable * frames, const GstVideoInfo * info,
     GstAllocator * allocator)
 {
-  gchar *key = frame_key (info);
+  gchar *key = frame_key (info, allocator);
   GstBuffer *frame = g_hash_table_lookup (frames, key);
 
   if (frame == NULL) {
@@ -842,6 +843,18 @@ explain_failure (BenchResult * r, const BenchGeometry * geometry,
   g_free (why);
 }
 
+/* Where @c's input frames live: ours in the memory our elements propose
+ * upstream (pinned memory on discrete devices), the peers, CPU elements, in
+ * system memory, as their upstream gives it to them. cvsmooth (OpenCV 4.6's
+ * blur) reads 5,805 bytes past the end of a 1080p BGR frame
+ * (AddressSanitizer: a heap-buffer-overflow in system memory too), which
+ * in pinned memory whose mapping ends on that page faulted. */
+static GstAllocator *
+frame_allocator (const BenchCase * c, const BenchDevice * device)
+{
+  return c->role == BENCH_ROLE_OURS ? device->host_allocator : NULL;
+}
+
 static void
 start_runners (BenchWorkloadResult * wr, Runner * runners,
     const BenchSettings * settings, const BenchDevice * device,
@@ -862,7 +875,7 @@ start_runners (BenchWorkloadResult * wr, Runner * runners,
     if (r->status != BENCH_STATUS_MEASURED)
       continue;
     runner->input = frame_for (frames, &runner->geometry.in,
-        device->host_allocator);
+        frame_allocator (r->c, device));
     g_printerr ("  warming up %s: %s\n", r->c->id, r->pipeline);
     if (!runner_start (runner, settings, &error)
         || !runner_warm_up (runner, settings->warmup, &error)) {
