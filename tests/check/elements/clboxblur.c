@@ -703,6 +703,42 @@ GST_START_TEST (test_column_parts)
 
 GST_END_TEST;
 
+/* Rows in bands of @band rows, each band all the largest value or all
+ * zeros, in turn. */
+static void
+fill_row_bands (Frame * frame, gint band)
+{
+  for (guint p = 0; p < frame->n_planes; p++) {
+    Plane *plane = &frame->planes[p];
+
+    for (gint y = 0; y < plane->height; y++)
+      for (gint i = 0; i < plane->width * plane->channels; i++)
+        plane_at (plane, 0, y)[i] = y / band % 2 ? 0 : frame->max_value;
+  }
+}
+
+/* sat on GPUs keeps RGBA column-window sums that need more than 16 bits
+ * as their low 16 bits, with a byte a channel every 64 rows (anchors)
+ * that places each sum within 63 * 255 + 2^13 of the middle of its
+ * anchor's range. Bands of 2 * ry + 1 rows make every window's sum climb
+ * or fall by 255 a row, the most it can, for as many rows: across whole
+ * spans between anchors (anchors every 128 rows fail here, random values
+ * do not catch them). */
+GST_START_TEST (test_anchored_columns)
+{
+  static const gint radii[][2] = { {3, 150}, {0, 129} };
+  Frame src;
+
+  for (guint r = 0; r < G_N_ELEMENTS (radii); r++) {
+    frame_new (&src, GST_VIDEO_FORMAT_RGBA, 24, 800, FILL_RANDOM, 76);
+    fill_row_bands (&src, 2 * radii[r][1] + 1);
+    check_blur (&src, radii[r][0], radii[r][1], 1, 0);
+    frame_clear (&src);
+  }
+}
+
+GST_END_TEST;
+
 /* sat on NVIDIA's GPUs, up to radius 24 (box_strips): strips of 256 - 2 rx
  * columns, 16 rows a group below radius-y 16 and 32 from there, scanned 2
  * rows at a time. Windows that cross strips and groups, up to the largest
@@ -1342,6 +1378,7 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_wide_frames);
   tcase_add_test (tc, test_column_parts);
   tcase_add_test (tc, test_strips);
+  tcase_add_test (tc, test_anchored_columns);
   tcase_add_test (tc, test_16bit_sum_limit);
   tcase_add_test (tc, test_odd_sizes);
   tcase_add_test (tc, test_padded_strides);
