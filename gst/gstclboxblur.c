@@ -226,6 +226,16 @@ plan_plane (const GstCLPlane * plane, guint radius_x, guint radius_y,
   plan->anchored_columns = FALSE;
 }
 
+/* Rows from one anchor of sat's column-window sums to the next, and the
+ * bits of a sum an anchor drops (-DCOLUMN_ANCHORS): a sum of 8-bit values
+ * then lies within 63 * 255 + 2^13 < 2^15 of the middle of its anchor's
+ * range (boxblur.cl), and an anchor's byte holds the largest window's. */
+#define ANCHOR_ROWS 64
+#define ANCHOR_SHIFT 14
+G_STATIC_ASSERT ((ANCHOR_ROWS - 1) * 255 + (1 << (ANCHOR_SHIFT - 1)) <
+    1 << 15);
+G_STATIC_ASSERT ((2 * MAX_RADIUS + 1) * 255 >> ANCHOR_SHIFT <= G_MAXUINT8);
+
 /* On CPU devices, with buffers, separable runs the CPU kernels of
  * boxblur.cl where their int sums hold the plane's windows. They, and sat
  * where the scans are shared by work-groups (GPUs), keep column-window
@@ -546,14 +556,10 @@ gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
   return plan.rx <= STRIP_RADIUS && plan.ry <= STRIP_RADIUS;
 }
 
-/* Rows from one anchor of sat's column-window sums to the next
- * (-DCOLUMN_ANCHORS): a sum of 8-bit values then lies within 63 * 255 +
- * 2^13 < 2^15 of the middle of its anchor's range (boxblur.cl). */
-#define ANCHOR_ROWS 64
-
 #define GROUP_SCANS_OPTION "-DGST_CL_GROUP_SCANS " SCAN_RUN_OPTION \
     " -DHSUM_RUN=" G_STRINGIFY (TILE_HSUM_RUN) \
     " -DANCHOR_ROWS=" G_STRINGIFY (ANCHOR_ROWS) \
+    " -DANCHOR_SHIFT=" G_STRINGIFY (ANCHOR_SHIFT) \
     " -DWINDOW_RUN=" G_STRINGIFY (ROW_WINDOWS_RUN) \
     " -DSTRIP_STEP_ROWS=" G_STRINGIFY (STRIP_STEP_ROWS)
 

@@ -25,9 +25,9 @@
  *   -DGST_CL_WIDE   also builds the CPU kernels (buffers only).
  *   -DCOLUMN_SHORT  their column sums are 16-bit: the host sets it where
  *                (2 * ry + 1) * ELEM_MAX fits.
- *   -DCOLUMN_ANCHORS -DANCHOR_ROWS=n  (with -DCOLUMN_SHORT, 8-bit planes)
- *                sat's column-window sums are their low 16 bits, with
- *                anchors every n rows (below).
+ *   -DCOLUMN_ANCHORS -DANCHOR_ROWS=n -DANCHOR_SHIFT=s  (with
+ *                -DCOLUMN_SHORT, 8-bit planes) sat's column-window sums are
+ *                their low 16 bits, with anchors every n rows (below).
  *   -DGST_CL_GROUP_SCANS -DSCAN_RUN=n   (GPUs) sat_rows and sat_columns
  *                scan by work-groups, and the separable method is sat_rows
  *                then box_segments, whose work-items slide windows down
@@ -491,11 +491,12 @@ sat_columns (int w, int h, __global sum_t * sat, __local sum_t * totals)
  * With -DCOLUMN_ANCHORS, where a sum would need more than 16 bits,
  * column_windows writes its low 16 bits to v, and the sums of every
  * ANCHOR_ROWS-th row divided by 2^ANCHOR_SHIFT to anchors[] (after v, at
- * byte anchors_at; a byte a channel: 8-bit sums of at most 8192 rows are
- * below 2^21). A window's sum changes by at most ELEM_MAX from one row to
- * the next, so a sum lies within (ANCHOR_ROWS - 1) * ELEM_MAX + 2^13 <
- * 2^15 of the middle of its column's anchor above, and its low bits give
- * the difference (anchored()). */
+ * byte anchors_at; a byte a channel, which the host keeps large enough
+ * for the largest window). A window's sum changes by at most ELEM_MAX from
+ * one row to the next, so a sum lies within (ANCHOR_ROWS - 1) * ELEM_MAX
+ * + 2^(ANCHOR_SHIFT - 1) < 2^15 (the host asserts both) of the middle of its
+ * column's anchor above, and its low bits give the difference
+ * (anchored()). */
 
 #ifdef COLUMN_SHORT
 #define COLUMN_WINDOW_T VEC (ushort)
@@ -505,7 +506,6 @@ sat_columns (int w, int h, __global sum_t * sat, __local sum_t * totals)
 typedef COLUMN_WINDOW_T column_window_t;
 
 #ifdef COLUMN_ANCHORS
-#define ANCHOR_SHIFT 14
 #define ANCHOR_T VEC (uchar)
 typedef ANCHOR_T anchor_t;
 
