@@ -679,9 +679,9 @@ GST_END_TEST;
  * layer; half of what a group has holds 752 rows of 8 RGBA columns):
  * column_windows copies this frame's columns in parts of its rows, 8
  * columns a group, with windows across the parts' edges: 3 parts at
- * radius-y 24 and 40, 4 at 100, 5 at 170 (32-bit column sums; a part of
- * 340 rows copies 340 more), and 4 whole columns at 300, where a part
- * would copy more rows beside its own than its own. In buffers (with
+ * radius-y 24 and 40, 4 at 100, 5 at 170 (sums above 16 bits, anchored;
+ * a part of 340 rows copies 340 more), and 4 whole columns at 300, where
+ * a part would copy more rows beside its own than its own. In buffers (with
  * GST_CL_TEST_NARROW=1) it loads 16 bytes of a row at once, but for the
  * last 4 columns and in rows whose padding leaves them unaligned. With
  * more local memory the columns come whole, 4 a group. Where the device
@@ -704,7 +704,7 @@ GST_START_TEST (test_column_parts)
 GST_END_TEST;
 
 /* Rows in bands of @band rows, each band all the largest value or all
- * zeros, in turn. */
+ * zeros, in turn, in every channel but the last of each plane. */
 static void
 fill_row_bands (Frame * frame, gint band)
 {
@@ -712,8 +712,9 @@ fill_row_bands (Frame * frame, gint band)
     Plane *plane = &frame->planes[p];
 
     for (gint y = 0; y < plane->height; y++)
-      for (gint i = 0; i < plane->width * plane->channels; i++)
-        plane_at (plane, 0, y)[i] = y / band % 2 ? 0 : frame->max_value;
+      for (gint x = 0; x < plane->width; x++)
+        for (guint c = 0; c + 1 < plane->channels; c++)
+          plane_at (plane, x, y)[c] = y / band % 2 ? 0 : frame->max_value;
   }
 }
 
@@ -722,8 +723,8 @@ fill_row_bands (Frame * frame, gint band)
  * that places each sum within 63 * 255 + 2^13 of the middle of its
  * anchor's range. Bands of 2 * ry + 1 rows make every window's sum climb
  * or fall by 255 a row, the most it can, for as many rows: across whole
- * spans between anchors (anchors every 128 rows fail here, random values
- * do not catch them). */
+ * spans between anchors (anchors every 128 rows fail here; the random
+ * values of alpha, and of test_column_parts, do not catch them). */
 GST_START_TEST (test_anchored_columns)
 {
   static const gint radii[][2] = { {3, 150}, {0, 129} };
