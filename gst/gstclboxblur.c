@@ -1174,6 +1174,22 @@ row_window_entries (gsize n)
   return n + n / ROW_WINDOWS_RUN + 1;
 }
 
+/* Outputs of each of @segments equal segments of @plane's rows. */
+static gint
+equal_segment (const GstCLPlane * plane, gint segments)
+{
+  return (plane->width + segments - 1) / segments;
+}
+
+/* Columns of sums a group of sat_row_windows loads for a segment of
+ * @segment outputs: those and the 2 * rx around them. */
+static gsize
+segment_columns (const GstCLPlane * plane, const PlanePlan * plan,
+    gint segment)
+{
+  return MIN (segment + 2 * plan->rx, plane->width);
+}
+
 /* Output rows of a group of column_windows where @plane's columns come in
  * @parts parts (boxblur.cl). */
 static gsize
@@ -1265,7 +1281,14 @@ layout_column_windows (GstCLBoxBlur * self, cl_kernel kernel,
  * few do. Equal segments, H100, RGBA 4K (two segments of 1,920 outputs),
  * kernel ms: 0.077 at radius 15 and 100 where the widest segment that
  * fits and the rest (2,415 and 1,425 outputs at radius 15) took 0.088 and
- * 0.090; segments of 1,280 took 0.083, of 960 0.091, of 640 0.108. */
+ * 0.090; segments of 1,280 took 0.083, of 960 0.091, of 640 0.108.
+ * Anchored sums take one segment more where that brings a segment's
+ * columns into one chunk of its scan (items * ROW_WINDOWS_RUN): RGBA 4K,
+ * sat_row_windows's kernel ms, radius 150 0.075 in 3 segments against
+ * 0.092 in 2 (2,220 columns), radius 200 0.074 against 0.087, radius 400
+ * 0.089 in 4 against 0.092 in 3 (2,080), 0.100 in 5; where the 16-bit
+ * sums are whole it did not pay: radius 100 0.061 in 3 against 0.056 in
+ * 2 (2,120 columns). */
 static gboolean
 layout_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
     const GstCLPlane * plane, const PlanePlan * plan,
@@ -1274,6 +1297,7 @@ layout_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
   gsize entry = sat_entry_bytes (plane, plan);
   gsize items = group_items (self, kernel, ROW_WINDOWS_ITEMS, entry);
   gsize entries = local_mem_left (self) / entry, n;
+  gsize chunk = items * ROW_WINDOWS_RUN;
   gint widest, segments;
 
   if (entries < items + 2)
@@ -1286,7 +1310,12 @@ layout_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
   if (widest <= 0 || widest < MIN_SEGMENT_RX * plan->rx)
     return FALSE;
   segments = (plane->width + widest - 1) / widest;
-  layout->segment = (plane->width + segments - 1) / segments;
+  if (plan->anchored_columns && segment_columns (plane, plan,
+          equal_segment (plane, segments)) > chunk
+      && segment_columns (plane, plan,
+          equal_segment (plane, segments + 1)) <= chunk)
+    segments++;
+  layout->segment = equal_segment (plane, segments);
   return TRUE;
 }
 
@@ -1361,8 +1390,8 @@ enqueue_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   gsize entry = sat_entry_bytes (src, plan);
-  gsize n_sums = row_window_entries (MIN (layout->segment + 2 * plan->rx,
-          src->width));
+  gsize n_sums = row_window_entries (segment_columns (src, plan,
+          layout->segment));
   const gsize groups[2] = {
     (src->width + layout->segment - 1) / layout->segment, src->height
   };

@@ -713,7 +713,7 @@ fill_row_bands (Frame * frame, gint band)
 
     for (gint y = 0; y < plane->height; y++)
       for (gint x = 0; x < plane->width; x++)
-        for (guint c = 0; c + 1 < plane->channels; c++)
+        for (gint c = 0; c + 1 < plane->channels; c++)
           plane_at (plane, x, y)[c] = y / band % 2 ? 0 : frame->max_value;
   }
 }
@@ -724,7 +724,10 @@ fill_row_bands (Frame * frame, gint band)
  * anchor's range. Bands of 2 * ry + 1 rows make every window's sum climb
  * or fall by 255 a row, the most it can, for as many rows: across whole
  * spans between anchors (anchors every 128 rows fail here; the random
- * values of alpha, and of test_column_parts, do not catch them). */
+ * values of alpha, and of test_column_parts, do not catch them). A 4K
+ * wide frame: with 48 KB of local memory its rows take sat_row_windows
+ * two segments of 1,920 outputs, which anchored sums make three, so that
+ * a segment's 1,580 columns fit one chunk of the scan (2,048). */
 GST_START_TEST (test_anchored_columns)
 {
   static const gint radii[][2] = { {3, 150}, {0, 129} };
@@ -736,6 +739,10 @@ GST_START_TEST (test_anchored_columns)
     check_blur (&src, radii[r][0], radii[r][1], 1, 0);
     frame_clear (&src);
   }
+  frame_new (&src, GST_VIDEO_FORMAT_RGBA, 3840, 300, FILL_RANDOM, 77);
+  fill_row_bands (&src, 2 * 140 + 1);
+  check_blur (&src, 150, 140, 1, 0);
+  frame_clear (&src);
 }
 
 GST_END_TEST;
