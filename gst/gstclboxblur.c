@@ -1182,12 +1182,14 @@ equal_segment (const GstCLPlane * plane, gint segments)
 }
 
 /* Columns of sums a group of sat_row_windows loads for a segment of
- * @segment outputs: those and the 2 * rx around them. */
+ * @segment outputs: those, the 2 * rx around them and up to
+ * ROW_WINDOWS_RUN - 1 before, where the group starts them at a multiple of
+ * ROW_WINDOWS_RUN (boxblur.cl). */
 static gsize
 segment_columns (const GstCLPlane * plane, const PlanePlan * plan,
     gint segment)
 {
-  return MIN (segment + 2 * plan->rx, plane->width);
+  return MIN (segment + 2 * plan->rx + ROW_WINDOWS_RUN - 1, plane->width);
 }
 
 /* Output rows of a group of column_windows where @plane's columns come in
@@ -1306,7 +1308,7 @@ layout_row_windows (GstCLBoxBlur * self, cl_kernel kernel,
   n = (entries - items - 1) * ROW_WINDOWS_RUN / (ROW_WINDOWS_RUN + 1);
   layout->row_items = items;
   widest = n >= (gsize) plane->width ? plane->width :
-      (gint) n - 2 * plan->rx;
+      (gint) n - 2 * plan->rx - (ROW_WINDOWS_RUN - 1);
   if (widest <= 0 || widest < MIN_SEGMENT_RX * plan->rx)
     return FALSE;
   segments = (plane->width + widest - 1) / widest;

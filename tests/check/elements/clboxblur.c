@@ -727,7 +727,10 @@ fill_row_bands (Frame * frame, gint band)
  * values of alpha, and of test_column_parts, do not catch them). A 4K
  * wide frame: with 48 KB of local memory its rows take sat_row_windows
  * two segments of 1,920 outputs, which anchored sums make three, so that
- * a segment's 1,580 columns fit one chunk of the scan (2,048). */
+ * a segment's 1,580 columns fit one chunk of the scan (2,048); each
+ * segment's columns start at a multiple of 8, where its items load their
+ * runs of 8 sums as vectors. And one whose width is no multiple of 8,
+ * where they load them a sum at a time, in two segments. */
 GST_START_TEST (test_anchored_columns)
 {
   static const gint radii[][2] = { {3, 150}, {0, 129} };
@@ -742,6 +745,10 @@ GST_START_TEST (test_anchored_columns)
   frame_new (&src, GST_VIDEO_FORMAT_RGBA, 3840, 300, FILL_RANDOM, 77);
   fill_row_bands (&src, 2 * 140 + 1);
   check_blur (&src, 150, 140, 1, 0);
+  frame_clear (&src);
+  frame_new (&src, GST_VIDEO_FORMAT_RGBA, 2403, 300, FILL_RANDOM, 78);
+  fill_row_bands (&src, 2 * 130 + 1);
+  check_blur (&src, 149, 130, 1, 0);
   frame_clear (&src);
 }
 
