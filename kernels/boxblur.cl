@@ -699,68 +699,49 @@ column_windows (KERNEL_PLANE_IN (src), int w, int h, int ry,
 #if CHANNELS == 4 && !defined (COLUMN_SHORT)
 #define RUNS_THROUGH_LOCAL
 #else
-/* Straight from v, an item's run comes in whole vectors (16 bytes of
- * sums, 16 or 8 of anchors) where the row's runs lie on their boundaries:
- * where w is a multiple of WINDOW_RUN (the host starts a segment's
- * columns at a multiple of it). H100, sat_row_windows's kernel ms
- * against a sum (and an anchor) at a time: RGBA 4K in buffers radius 400
- * 0.087 (0.090), 100 0.053 (0.056), in images radius 400 0.090 (0.096);
- * RGBA 1080p radius 400 0.020 (0.021); in images NV12 4K radius 400
+/* Straight from v, an item's run comes in 16-byte vectors (of sums, and of
+ * anchors) where the row's runs lie on 16-byte boundaries: where w is a
+ * multiple of WINDOW_RUN (the host starts a segment's columns at a multiple
+ * of it, and v and the anchors on such boundaries). H100, sat_row_windows's
+ * kernel ms against a sum (and an anchor) at a time: RGBA 4K in buffers
+ * radius 400 0.087 (0.090), 100 0.053 (0.056), in images radius 400 0.090
+ * (0.096); RGBA 1080p radius 400 0.020 (0.021); in images NV12 4K radius 400
  * 0.043 (0.047), GRAY8 0.029 (0.032). */
 typedef union
 {
   uint4 vectors[WINDOW_RUN * sizeof (column_window_t) / 16];
-  column_window_t sums[WINDOW_RUN];
+  column_window_t entries[WINDOW_RUN];
 } run_sums_t;
 
 #ifdef COLUMN_ANCHORS
-#if CHANNELS == 1
-#define ANCHOR_VECTOR_T uint2
-#else
-#define ANCHOR_VECTOR_T uint4
-#endif
 typedef union
 {
-  ANCHOR_VECTOR_T vectors[WINDOW_RUN * sizeof (anchor_t) /
-      sizeof (ANCHOR_VECTOR_T)];
-  anchor_t anchors[WINDOW_RUN];
+  uint4 vectors[WINDOW_RUN * sizeof (anchor_t) / 16];   /* RGBA's: 2 */
+  anchor_t entries[WINDOW_RUN];
 } run_anchors_t;
 #endif
 
-/* Entries first .. first + WINDOW_RUN - 1 of @row into @run, zeros from
- * n. */
-static void
-load_run (__global const column_window_t * row, int first, int n,
-    bool vectors, run_sums_t * run)
-{
-  if (vectors && first + WINDOW_RUN <= n) {
-    __global const uint4 *p = (__global const uint4 *) (row + first);
-
-    for (int i = 0; i < (int) (sizeof (run->vectors) / 16); i++)
-      run->vectors[i] = p[i];
-    return;
-  }
-  for (int k = 0; k < WINDOW_RUN; k++)
-    run->sums[k] = first + k < n ? row[first + k] : (column_window_t) 0;
+/* name (): entries first .. first + WINDOW_RUN - 1 of a row into a run,
+ * zeros from n. */
+#define DEFINE_LOAD_RUN(name, run_t, entry_t) \
+static void \
+name (__global const entry_t * row, int first, int n, bool vectors, \
+    run_t * run) \
+{ \
+  if (vectors && first + WINDOW_RUN <= n) { \
+    __global const uint4 *p = (__global const uint4 *) (row + first); \
+    \
+    for (int i = 0; i < (int) (sizeof (run->vectors) / 16); i++) \
+      run->vectors[i] = p[i]; \
+    return; \
+  } \
+  for (int k = 0; k < WINDOW_RUN; k++) \
+    run->entries[k] = first + k < n ? row[first + k] : (entry_t) 0; \
 }
 
+DEFINE_LOAD_RUN (load_run, run_sums_t, column_window_t)
 #ifdef COLUMN_ANCHORS
-static void
-load_run_anchors (__global const anchor_t * anchor_row, int first, int n,
-    bool vectors, run_anchors_t * run)
-{
-  if (vectors && first + WINDOW_RUN <= n) {
-    __global const ANCHOR_VECTOR_T *p = (__global const ANCHOR_VECTOR_T *)
-        (anchor_row + first);
-
-    for (int i = 0; i < (int) (sizeof (run->vectors) /
-            sizeof (ANCHOR_VECTOR_T)); i++)
-      run->vectors[i] = p[i];
-    return;
-  }
-  for (int k = 0; k < WINDOW_RUN; k++)
-    run->anchors[k] = first + k < n ? anchor_row[first + k] : (anchor_t) 0;
-}
+DEFINE_LOAD_RUN (load_run_anchors, run_anchors_t, anchor_t)
 #endif
 #endif
 
@@ -819,9 +800,9 @@ sat_row_windows (__global const column_window_t * v, int w, int h, int rx,
     run_anchors_t anchors;
 
     load_run_anchors (anchor_row, first, n, vectors, &anchors);
-#define RUN_ENTRY(k) anchored (loaded.sums[k], anchors.anchors[k])
+#define RUN_ENTRY(k) anchored (loaded.entries[k], anchors.entries[k])
 #else
-#define RUN_ENTRY(k) CONVERT (SUM_T, loaded.sums[k])
+#define RUN_ENTRY(k) CONVERT (SUM_T, loaded.entries[k])
 #endif
     for (int k = 0; k < WINDOW_RUN; k++) {
       total += RUN_ENTRY (k);
