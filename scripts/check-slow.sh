@@ -15,10 +15,11 @@
 #             between buffers and images), and clboxblur's tall frames
 #             with 48 KiB of local memory (its tiles, their source rows in
 #             chunks; sat's columns and rows in local memory; its columns
-#             copied in parts of their rows, from buffers too), and its
-#             strips (sat's one pass on NVIDIA's devices) under the layer
-#             that claims their warps: any out-of-bounds access, data race
-#             or OpenCL API misuse it reports fails the run.
+#             copied in parts of their rows, from buffers too; its
+#             anchored sums, their rows in segments), and its strips
+#             (sat's one pass on NVIDIA's devices) under the layer that
+#             claims their warps: any out-of-bounds access, data race or
+#             OpenCL API misuse it reports fails the run.
 #
 # Builds first, as scripts/test.sh does (scripts/setup.sh, which here also
 # installs valgrind and oclgrind). Arguments pick steps, e.g.
@@ -99,6 +100,10 @@ step_oclgrind() {
         OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-local-memory-layer.so" ||
         status=1
     oclgrind_run "blur columns in parts" elements_clboxblur test_column_parts \
+        OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-local-memory-layer.so" \
+        GST_CL_TEST_NARROW=1 || status=1
+    oclgrind_run "blur anchored sums" elements_clboxblur \
+        test_anchored_columns \
         OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-local-memory-layer.so" \
         GST_CL_TEST_NARROW=1 || status=1
     # box_strips, which clboxblur runs only on devices with NVIDIA's warps:
