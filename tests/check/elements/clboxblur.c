@@ -727,9 +727,9 @@ fill_row_bands (Frame * frame, gint band)
  * values of alpha, and of test_column_parts, do not catch them). A 4K
  * wide frame: with 48 KB of local memory its rows take sat_row_windows
  * two segments of 1,920 outputs, which anchored sums make three, so that
- * a segment's 1,580 columns fit one chunk of the scan (2,048); each
- * segment's columns start at a multiple of 8, where its items load their
- * runs of 8 sums as vectors. And one whose width is no multiple of 8,
+ * a segment's columns (1,580, and up to 7 more where its start is rounded
+ * down to a multiple of 8) fit one chunk of the scan (2,048); from there
+ * its items load their runs of 8 sums as vectors. And one whose width is no multiple of 8,
  * where they load them a sum at a time, in two segments. */
 GST_START_TEST (test_anchored_columns)
 {
