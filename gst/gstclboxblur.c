@@ -117,7 +117,6 @@ struct _GstCLBoxBlur
   gsize scratch_size;
   cl_mem spare;                 /* a plane between passes, on CPU devices */
   gsize spare_size;
-  gboolean warps_refused;       /* the device did not build the warp scans */
 };
 
 #define gst_cl_box_blur_parent_class parent_class
@@ -621,16 +620,15 @@ variant_index (GstCLBoxBlurMethod method, const PlanePlan * plan)
 #define PART_COLUMNS 8
 
 /* Whether @plan's group scans shuffle within warps (-DGST_CL_PTX_WARPS):
- * on devices with NVIDIA's warps, unless their compiler refused the
- * inline PTX (a driver older than PTX 6.0's shfl.sync, for one); the
- * portable scans then serve. */
+ * on devices with NVIDIA's warps, unless their compiler has refused the
+ * inline PTX; the portable scans then serve. */
 static gboolean
 uses_warp_shuffles (GstCLBoxBlur * self, const PlanePlan * plan)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
-  return !plan->cpu && uses_group_scans (self) && context->info->ptx_warps
-      && !self->warps_refused;
+  return !plan->cpu && uses_group_scans (self)
+      && gst_cl_device_builds_ptx_warps (context->info);
 }
 
 /* The build options of @plan's kernels for @plane (free with g_free). */
@@ -678,8 +676,9 @@ create_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
 }
 
 /* The kernels of @method at @plan's precision for @plane, created on first
- * use (the program is built once per context). Where the device refuses
- * the warp scans, their portable form. */
+ * use (the program is built once per context). Where the device's
+ * compiler refuses the warp scans, their portable form, from then on for
+ * every instance (gst_cl_device_refuse_ptx_warps()). */
 static cl_kernel *
 ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
     GstCLBoxBlurMethod method, const PlanePlan * plan, GError ** error)
@@ -712,10 +711,15 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
     if (create_kernels (self, p, plane, method, plan, names, kernels,
             &warps_error))
       return kernels;
+    if (!g_error_matches (warps_error, GST_CL_ERROR, GST_CL_ERROR_BUILD)) {
+      g_propagate_error (error, warps_error);
+      return NULL;
+    }
     GST_WARNING_OBJECT (self, "no warp shuffles, portable scans: %s",
         warps_error->message);
     g_clear_error (&warps_error);
-    self->warps_refused = TRUE;
+    gst_cl_device_refuse_ptx_warps (gst_cl_filter_get_context (GST_CL_FILTER
+            (self))->info);
   }
   return create_kernels (self, p, plane, method, plan, names, kernels,
       error) ? kernels : NULL;
@@ -1531,7 +1535,6 @@ gst_cl_box_blur_close (GstCLFilter * filter)
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
 
   clear_planes (self);
-  self->warps_refused = FALSE;
 }
 
 static gboolean

@@ -207,6 +207,35 @@ probe_image_formats (cl_context context)
   return result;
 }
 
+/**
+ * gst_cl_device_builds_ptx_warps:
+ *
+ * Returns: whether kernels for @info may shuffle within warps through
+ * inline PTX: the device has NVIDIA's warps, and its compiler has not
+ * refused them in this process (gst_cl_device_refuse_ptx_warps()).
+ */
+gboolean
+gst_cl_device_builds_ptx_warps (const GstCLDeviceInfo * info)
+{
+  return info->ptx_warps && !g_atomic_int_get (&info->ptx_warps_refused);
+}
+
+/**
+ * gst_cl_device_refuse_ptx_warps:
+ *
+ * Records that @info's compiler refused a program with inline-PTX warp
+ * shuffles (a driver older than PTX 6.0's shfl.sync, for one), so that no
+ * element asks it again: a refused build costs about as much time as one
+ * that succeeds, and the device list lives as long as the process.
+ */
+void
+gst_cl_device_refuse_ptx_warps (const GstCLDeviceInfo * info)
+{
+  GstCLDeviceInfo *mutable_info = (GstCLDeviceInfo *) info;
+
+  g_atomic_int_set (&mutable_info->ptx_warps_refused, TRUE);
+}
+
 static GMutex image_formats_lock;
 
 /**

@@ -623,6 +623,66 @@ GST_START_TEST (test_device_claims_warps)
 
 GST_END_TEST;
 
+/* The "no warp shuffles" warnings of clboxblur's instances. */
+static void
+count_warp_refusals (GstDebugCategory * category, GstDebugLevel level,
+    const gchar * file, const gchar * function, gint line, GObject * object,
+    GstDebugMessage * message, gpointer user_data)
+{
+  if (level == GST_LEVEL_WARNING
+      && g_str_equal (gst_debug_category_get_name (category), "clboxblur")
+      && g_str_has_prefix (gst_debug_message_get (message),
+          "no warp shuffles"))
+    g_atomic_int_inc ((gint *) user_data);
+}
+
+/* Under the same layer: the device's refusal of the warp scans is kept
+ * for the process, so of two elements blurring in turn (each with its
+ * own context) only the first asks for them and falls back, and none does
+ * where an earlier test of this process already did. The device is the
+ * one the elements' contexts hold: the plugin's list of devices. */
+GST_START_TEST (test_warps_refused_once)
+{
+  GstHarness *h[2];
+  GstCLContext *context;
+  gboolean asks;
+  gint refusals = 0;
+  Frame src, want;
+  GstBuffer *in;
+
+  frame_new (&src, GST_VIDEO_FORMAT_RGBA, 40, 30, FILL_RANDOM, 90);
+  in = frame_to_buffer (&src, 0);
+  frame_reference (&src, 5, 4, 1, &want);
+  for (guint k = 0; k < 2; k++)
+    h[k] = blur_harness (&src, "buffer", "sat", 5, 4, 1);
+  context = rel_query_cl_context (h[0]->element);
+  asks = gst_cl_device_builds_ptx_warps (context->info);
+  gst_debug_set_active (TRUE);
+  gst_debug_set_threshold_for_name ("clboxblur", GST_LEVEL_WARNING);
+  gst_debug_add_log_function (count_warp_refusals, &refusals, NULL);
+  for (guint k = 0; k < 2; k++) {
+    GstBuffer *out = push_pull (h[k], in);
+    Frame got;
+
+    buffer_to_frame (out, &src, &got);
+    assert_frames_equal (&got, &want, "sat");
+    frame_clear (&got);
+    gst_buffer_unref (out);
+  }
+  gst_debug_remove_log_function (count_warp_refusals);
+  fail_unless_equals_int (refusals, asks ? 1 : 0);
+  fail_if (gst_cl_device_builds_ptx_warps (context->info),
+      "the device's refusal was not kept");
+  gst_object_unref (context);
+  for (guint k = 0; k < 2; k++)
+    gst_harness_teardown (h[k]);
+  gst_buffer_unref (in);
+  frame_clear (&want);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_gray16)
 {
   check_format (GST_VIDEO_FORMAT_GRAY16_LE, 45, 31);
@@ -1383,8 +1443,10 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_radii);
   tcase_add_test (tc, test_scratch_made_when_needed);
   tcase_add_test (tc, test_scratch_sized_by_kernels);
-  if (g_getenv ("GST_CL_TEST_PTX_WARPS"))
+  if (g_getenv ("GST_CL_TEST_PTX_WARPS")) {
     tcase_add_test (tc, test_device_claims_warps);
+    tcase_add_test (tc, test_warps_refused_once);
+  }
   tcase_add_test (tc, test_rgba);
   tcase_add_test (tc, test_gray16);
   tcase_add_test (tc, test_i420);
