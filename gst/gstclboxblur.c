@@ -332,14 +332,18 @@ method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
 #define GPU_SEPARABLE_RADIUS 14
 /* On NVIDIA's devices with frames in buffers, sat's one-pass strips
  * (box_strips) overtake the tiles sooner: separable up to this radius.
- * H100, kernel ms per frame, tiles against strips: RGBA 1080p radius 7
- * 0.031 (0.034), 10 0.036 (0.036), 12 0.039 (0.036), 14 0.042 (0.037);
- * 4K radius 5 0.098 (0.100), 7 0.106 (0.103), 10 0.126 (0.110), 14 0.154
- * (0.116); NV12 4K radius 7 0.072 (0.077), 10 0.080 (0.081), 14 0.090
- * (0.086). From images the tiles kept their lead up to radius 12: with
- * the copy into the output buffer, the same for both, RGBA 1080p radius
- * 14 0.052 (0.056), 4K radius 12 0.165 (0.166), 14 0.186 (0.172). */
-#define GPU_STRIPS_SEPARABLE_RADIUS 9
+ * H100, kernel ms per frame (every plane), tiles against strips, in
+ * buffers: radius 9, RGBA 4K 0.110 (0.0986), 1440p 0.052 (0.048), 1080p
+ * 0.0315 (0.0318), NV12 4K 0.075 (0.0745), GRAY8 4K 0.055 (0.050), I420
+ * 4K 0.090 (0.088); radius 8, RGBA 4K 0.0985 (0.0923), 1440p 0.0472
+ * (0.0466), 1080p 0.0289 (0.0312), NV12 4K 0.0700 (0.0707), GRAY8 4K
+ * 0.050 (0.048); radius 7, RGBA 4K 0.096 (0.093), NV12 4K 0.0686
+ * (0.0707); radius 10, RGBA 1080p 0.0325 (0.0319), 4K 0.114 (0.098). The
+ * strips win at radius 9 everywhere but RGBA 1080p (by 1%), and lose at
+ * 8 where the frame is small. From images the tiles kept their lead up to radius 12: with the
+ * copy into the output buffer, the same for both, RGBA 1080p radius 14
+ * 0.052 (0.056), 4K radius 12 0.165 (0.166), 14 0.186 (0.172). */
+#define GPU_STRIPS_SEPARABLE_RADIUS 8
 
 static gboolean
 separable_faster_on_gpu (const GstCLDeviceInfo * device, GstCLStorage memory,
