@@ -191,6 +191,7 @@ GST_START_TEST (test_program_cache)
 {
   const Variant *v = &variants[__i__];
   gchar *dir = g_dir_make_tmp ("gst-opencl-programs-XXXXXX", NULL);
+  gchar *suite_cache = g_strdup (g_getenv ("GST_CL_PROGRAM_CACHE"));
   gchar *from_source, *from_binaries, *after_rejection;
   gint built, loaded;
 
@@ -210,7 +211,11 @@ GST_START_TEST (test_program_cache)
   fail_unless_equals_int (loaded, 0);
   fail_unless_equals_string (after_rejection, from_source);
 
-  g_unsetenv ("GST_CL_PROGRAM_CACHE");
+  if (suite_cache)
+    g_setenv ("GST_CL_PROGRAM_CACHE", suite_cache, TRUE);
+  else
+    g_unsetenv ("GST_CL_PROGRAM_CACHE");
+  g_free (suite_cache);
   clear_cache (dir, FALSE);
   fail_unless_equals_int (g_rmdir (dir), 0);
   g_free (from_source);
