@@ -340,9 +340,10 @@ method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
  * 0.050 (0.048); radius 7, RGBA 4K 0.096 (0.093), NV12 4K 0.0686
  * (0.0707); radius 10, RGBA 1080p 0.0325 (0.0319), 4K 0.114 (0.098). The
  * strips win at radius 9 everywhere but RGBA 1080p (by 1%), and lose at
- * 8 where the frame is small. From images the tiles kept their lead up to radius 12: with the
- * copy into the output buffer, the same for both, RGBA 1080p radius 14
- * 0.052 (0.056), 4K radius 12 0.165 (0.166), 14 0.186 (0.172). */
+ * 8 where the frame is small. From images the tiles kept their lead up
+ * to radius 12: with the copy into the output buffer, the same for both,
+ * RGBA 1080p radius 14 0.052 (0.056), 4K radius 12 0.165 (0.166), 14
+ * 0.186 (0.172). */
 #define GPU_STRIPS_SEPARABLE_RADIUS 8
 
 static gboolean

@@ -645,7 +645,7 @@ GST_START_TEST (test_warps_refused_once)
 {
   GstHarness *h[2];
   GstCLContext *context;
-  gboolean asks;
+  gboolean asks, logging = gst_debug_is_active ();
   gint refusals = 0;
   Frame src, want;
   GstBuffer *in;
@@ -670,6 +670,7 @@ GST_START_TEST (test_warps_refused_once)
     gst_buffer_unref (out);
   }
   gst_debug_remove_log_function (count_warp_refusals);
+  gst_debug_set_active (logging);
   fail_unless_equals_int (refusals, asks ? 1 : 0);
   fail_if (gst_cl_device_builds_ptx_warps (context->info),
       "the device's refusal was not kept");
@@ -789,8 +790,9 @@ fill_row_bands (Frame * frame, gint band)
  * two segments of 1,920 outputs, which anchored sums make three, so that
  * a segment's columns (1,580, and up to 7 more where its start is rounded
  * down to a multiple of 8) fit one chunk of the scan (2,048); from there
- * its items load their runs of 8 sums as vectors. And one whose width is no multiple of 8,
- * where they load them a sum at a time, in two segments. */
+ * its items load their runs of 8 sums as vectors. And one whose width is
+ * no multiple of 8, where they load them a sum at a time, in two
+ * segments. */
 GST_START_TEST (test_anchored_columns)
 {
   static const gint radii[][2] = { {3, 150}, {0, 129} };
