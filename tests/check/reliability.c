@@ -303,6 +303,29 @@ rel_run_to_eos (GstElement * pipeline)
   return msg;
 }
 
+/* Drops the caller's reference to the GObject @object; whether it is
+ * finalized within REL_RELEASE_WAIT_MS. */
+gboolean
+rel_unref_and_wait (gpointer object)
+{
+  GWeakRef weak;
+  GObject *alive;
+
+  g_weak_ref_init (&weak, object);
+  g_object_unref (object);
+  alive = g_weak_ref_get (&weak);
+  for (guint waited = 0; alive && waited < REL_RELEASE_WAIT_MS; waited++) {
+    g_object_unref (alive);
+    g_usleep (1000);
+    alive = g_weak_ref_get (&weak);
+  }
+  g_weak_ref_clear (&weak);
+  if (alive == NULL)
+    return TRUE;
+  g_object_unref (alive);
+  return FALSE;
+}
+
 static void
 note_frames (GstDebugCategory * category, GstDebugLevel level,
     const gchar * file, const gchar * function, gint line, GObject * object,

@@ -79,15 +79,17 @@ make_shared_context (void)
 static void
 release_shared_context (void)
 {
-  GWeakRef weak;
-  GObject *alive;
-
-  g_weak_ref_init (&weak, shared_cl_context);
   gst_context_unref (shared_context);
-  gst_object_unref (shared_cl_context);
-  alive = g_weak_ref_get (&weak);
-  fail_unless (alive == NULL, "the OpenCL context outlives the pipelines");
-  g_weak_ref_clear (&weak);
+  fail_unless (rel_unref_and_wait (shared_cl_context),
+      "the OpenCL context outlives the pipelines");
+}
+
+/* Lets go of @pipeline, set to NULL, once its streaming threads do. */
+static void
+release_pipeline (GstElement * pipeline, const gchar * what)
+{
+  fail_unless (rel_unref_and_wait (pipeline), "%s: the pipeline is still "
+      "alive %d ms after its last reference", what, REL_RELEASE_WAIT_MS);
 }
 
 /* Once a pipeline and its frames are gone, its elements hold nothing on
@@ -228,7 +230,7 @@ stop_pipeline (GstElement * pipeline, const gchar * what)
 {
   fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
       GST_STATE_CHANGE_SUCCESS);
-  gst_object_unref (pipeline);
+  release_pipeline (pipeline, what);
   assert_device_idle (what);
 }
 
@@ -782,7 +784,7 @@ appsink_samples (const RelElement * e, const gchar * format, const gchar * out)
   gst_object_unref (sink);
   fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
       GST_STATE_CHANGE_SUCCESS);
-  gst_object_unref (pipeline);
+  release_pipeline (pipeline, what);
   g_free (description);
   g_free (element);
   g_free (what);

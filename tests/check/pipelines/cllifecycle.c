@@ -90,31 +90,6 @@ assert_counts (const RelCLObjects * got, const RelCLObjects * want,
   g_free (want_s);
 }
 
-/* How long the last reference to the context may outlive the pipeline:
- * one CI run in many found it still alive just after the pipeline's last
- * unref, which no run here reproduced. Another thread releasing what it
- * held a moment late would do that; a context that is leaked stays
- * alive, and still fails. */
-#define RELEASE_WAIT_MS 2000
-
-/* NULL once @weak's object is finalized, polled for up to
- * RELEASE_WAIT_MS; else a reference to it. */
-static GObject *
-wait_until_released (GWeakRef * weak)
-{
-  GObject *alive = g_weak_ref_get (weak);
-
-  for (guint waited = 0; alive && waited < RELEASE_WAIT_MS; waited++) {
-    g_object_unref (alive);
-    g_usleep (1000);
-    alive = g_weak_ref_get (weak);
-    if (alive == NULL)
-      g_print ("the OpenCL context was released %u ms after its pipeline\n",
-          waited + 1);
-  }
-  return alive;
-}
-
 /* Releases the pipeline, which holds the shared GstCLContext (as @context
  * does), and checks that the elements left nothing in it and that nothing
  * else keeps it: it is finalized when @context goes. */
@@ -122,10 +97,9 @@ static void
 assert_all_released (GstElement * pipeline, GstCLContext * context)
 {
   RelCLObjects left;
-  GWeakRef weak;
-  GObject *alive;
 
-  gst_object_unref (pipeline);
+  fail_unless (rel_unref_and_wait (pipeline), "the pipeline is still alive "
+      "%d ms after its last reference", REL_RELEASE_WAIT_MS);
   left = rel_count_cl_objects (context);
   fail_unless (left.kernels == 0 && left.mems == 0 && left.samplers == 0
       && left.events == 0, "the pipeline is gone, but %d kernels, %d memory "
@@ -135,12 +109,8 @@ assert_all_released (GstElement * pipeline, GstCLContext * context)
    * does not share host memory. */
   fail_unless_equals_int (left.queues, context->download_queue ? 2 : 1);
 
-  g_weak_ref_init (&weak, context);
-  gst_object_unref (context);
-  alive = wait_until_released (&weak);
-  fail_unless (alive == NULL, "the OpenCL context outlives its pipeline "
-      "by more than %d ms", RELEASE_WAIT_MS);
-  g_weak_ref_clear (&weak);
+  fail_unless (rel_unref_and_wait (context), "the OpenCL context outlives "
+      "its pipeline by more than %d ms", REL_RELEASE_WAIT_MS);
 }
 
 static void
