@@ -6,12 +6,16 @@
 #   tests/benchmarks/gpu-run.sh OUT_DIR [BUNDLE_DIR] [-- BENCH_OPTIONS...]
 #   GPU_RUN_BENCH=0 tests/benchmarks/gpu-run.sh OUT_DIR   # tests only
 #   GPU_RUN_ONLY='^elements_clb' ...   # the tests whose names match
+#   GPU_RUN_JOBS=1 ...   # one test at a time (default 4 at once)
 #
 # Every test program meson runs (elements_*, unit_*, pipelines_*, the
 # examples and tests/launch-refusal.sh) runs here with the environment of
 # tests/meson.build: the leaks tracer on, gst-check's timeout, and the
-# watchdog that prints the backtraces of a hung test. The summary lines
-# go to standard output; the exit status is non-zero if any failed.
+# watchdog that prints the backtraces of a hung test, and the program
+# cache in a directory of the run's (binaries kept between the programs,
+# each program built from source the first time). Tests run side by side,
+# as meson runs them. The summary lines go to standard output as each test
+# ends; the exit status is non-zero if any failed.
 set -uo pipefail
 
 out="$(mkdir -p "$1" && cd "$1" && pwd)"
@@ -26,26 +30,39 @@ tests="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 # shellcheck source=gpu-env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh" "$bundle"
-export CK_DEFAULT_TIMEOUT=300 GST_TRACERS=leaks GST_CL_PROGRAM_CACHE=0
+export CK_DEFAULT_TIMEOUT=300 GST_TRACERS=leaks
+export GST_CL_PROGRAM_CACHE="${TMPDIR:-/tmp}/gst-opencl-program-cache"
 export GST_DEBUG="${GST_DEBUG:-*:WARNING,GST_TRACER:7}"
+mkdir -p "$GST_CL_PROGRAM_CACHE"
+rm -f "$out"/*.result
 
 status=0
 
-# run NAME DEADLINE PROGRAM [ARGS...]: one test, under the watchdog.
-run() {
+# run_one NAME DEADLINE PROGRAM [ARGS...]: one test, under the watchdog;
+# its result goes to NAME.result.
+run_one() {
     local name="$1" deadline="$2" start result
     shift 2
-    [[ "$name" =~ ${GPU_RUN_ONLY:-.} ]] || return 0
     start=$(date +%s)
     if python3 "$tests/watchdog.py" "$deadline" "$@" >"$out/$name.log" 2>&1
     then
         result=ok
     else
         result=FAIL
-        status=1
     fi
+    echo "$result" >"$out/$name.result"
     echo "$name: $result ($(($(date +%s) - start)) s)" \
         "$(grep -E '^[0-9]+%: Checks' "$out/$name.log")"
+}
+
+# run NAME DEADLINE PROGRAM [ARGS...]: run_one in the background once
+# fewer than GPU_RUN_JOBS tests are running.
+run() {
+    [[ "$1" =~ ${GPU_RUN_ONLY:-.} ]] || return 0
+    while [ "$(jobs -rp | wc -l)" -ge "${GPU_RUN_JOBS:-4}" ]; do
+        wait -n
+    done
+    run_one "$@" &
 }
 
 for t in "$bundle"/bin/elements_* "$bundle"/bin/unit_* \
@@ -68,6 +85,10 @@ run rotate-app-fit 45 rotate-app --sink "fakesink sync=true" \
 run rotate-app-slow-start 45 rotate-app \
     --sink "identity sleep-time=1000000 ! fakesink sync=true" --seconds 0.3
 run launch-refusal 240 "$tests/launch-refusal.sh" 40
+wait
+if grep -qs FAIL "$out"/*.result; then
+    status=1
+fi
 
 if [ "${GPU_RUN_BENCH:-1}" != 0 ]; then
     # Kernel times come from profiling events, as in run-benchmarks.sh.
