@@ -345,14 +345,33 @@ method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
  * RGBA 1080p radius 14 0.052 (0.056), 4K radius 12 0.165 (0.166), 14
  * 0.186 (0.172). */
 #define GPU_STRIPS_SEPARABLE_RADIUS 8
+/* On NVIDIA's devices with frames in images, planes of at least
+ * LARGE_IMAGE_BYTES (where sat runs its two kernels, column windows in
+ * parts, as RGBA 4K's) take sat sooner: separable up to this radius.
+ * H100, kernel ms per frame (every kernel, plane_to_buffer's copy
+ * included), tiles against sat, in images: RGBA 4K (33 MB) radius 8 0.141
+ * (0.152), 9 0.1515 (0.153), 10 0.156 (0.152), 11 0.161 (0.153), 12 0.163
+ * (0.152), 13 0.169 (0.153), 14 0.184 (0.153); below it the tiles kept
+ * their lead up to radius 13, and sat's strips won by 1-5% at 14 only:
+ * RGBA 1440p (15 MB) radius 9 0.0695 (0.0755), 13 0.078 (0.084), 14
+ * 0.0856 (0.0845); RGBA 1080p radius 14 0.0495 (0.0535); NV12 4K radius 11
+ * 0.116 (0.119), 14 0.122 (0.121); GRAY8 4K (8 MB) radius 10 0.081
+ * (0.082), 14 0.090 (0.0855). */
+#define GPU_LARGE_IMAGE_SEPARABLE_RADIUS 9
+#define LARGE_IMAGE_BYTES (24 << 20)
 
 static gboolean
 separable_faster_on_gpu (const GstCLDeviceInfo * device, GstCLStorage memory,
-    const PlanePlan * plan)
+    const GstCLPlane * plane, const PlanePlan * plan)
 {
-  guint radius = device->ptx_warps && memory == GST_CL_STORAGE_BUFFER ?
-      GPU_STRIPS_SEPARABLE_RADIUS : GPU_SEPARABLE_RADIUS;
+  gsize plane_bytes = (gsize) plane->width * plane->height *
+      plane->channels * plane->depth / 8;
+  guint radius = GPU_SEPARABLE_RADIUS;
 
+  if (device->ptx_warps && memory == GST_CL_STORAGE_BUFFER)
+    radius = GPU_STRIPS_SEPARABLE_RADIUS;
+  else if (device->ptx_warps && plane_bytes >= LARGE_IMAGE_BYTES)
+    radius = GPU_LARGE_IMAGE_SEPARABLE_RADIUS;
   return (device->type & CL_DEVICE_TYPE_GPU)
       && (guint) MAX (plan->rx, plan->ry) <= radius;
 }
@@ -397,7 +416,7 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
    * (docs/clboxblur-benchmark.tsv, docs/clboxblur-cost.tsv). */
   if (method == GST_CL_BOX_BLUR_METHOD_AUTO)
     method = prefers_cpu_kernels (device, plane, &plan)
-        || separable_faster_on_gpu (device, memory, &plan)
+        || separable_faster_on_gpu (device, memory, plane, &plan)
         || !method_fits (device, plane, &plan, GST_CL_BOX_BLUR_METHOD_SAT) ?
         GST_CL_BOX_BLUR_METHOD_SEPARABLE : GST_CL_BOX_BLUR_METHOD_SAT;
   if (!method_fits (device, plane, &plan, method)) {
