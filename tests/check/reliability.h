@@ -79,9 +79,9 @@ gboolean rel_cl_objects_equal (const RelCLObjects * a, const RelCLObjects * b);
 GstMessage *rel_run_to_eos (GstElement * pipeline);
 
 /* How long an object may outlive the test's last reference to it: a
- * pipeline just set to NULL can still be held for a moment by its source's
- * streaming thread, which then drops the last reference itself (and with
- * it, through the appsink, the last frame of a pool); a leaked object
+ * pipeline just set to NULL can still be held for a moment by a thread of
+ * GStreamer's thread pool, which then drops the last reference itself (and
+ * with it, through the appsink, the last frame of a pool); a leaked object
  * stays alive. */
 #define REL_RELEASE_WAIT_MS 2000
 
