@@ -331,46 +331,51 @@ method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
  * (0.083 ms at 1080p radius 32), and sat stays at 0.047-0.054. */
 #define GPU_SEPARABLE_RADIUS 14
 /* On NVIDIA's devices with frames in buffers, sat's one-pass strips
- * (box_strips) overtake the tiles sooner: separable up to this radius.
- * H100, kernel ms per frame (every plane), tiles against strips, in
- * buffers: radius 9, RGBA 4K 0.110 (0.0986), 1440p 0.052 (0.048), 1080p
- * 0.0315 (0.0318), NV12 4K 0.075 (0.0745), GRAY8 4K 0.055 (0.050), I420
- * 4K 0.090 (0.088); radius 8, RGBA 4K 0.0985 (0.0923), 1440p 0.0472
- * (0.0466), 1080p 0.0289 (0.0312), NV12 4K 0.0700 (0.0707), GRAY8 4K
- * 0.050 (0.048); radius 7, RGBA 4K 0.096 (0.093), NV12 4K 0.0686
- * (0.0707); radius 10, RGBA 1080p 0.0325 (0.0319), 4K 0.114 (0.098). The
- * strips win at radius 9 everywhere but RGBA 1080p (by 1%), and lose at
- * 8 where the frame is small. From images the tiles kept their lead up
- * to radius 12: with the copy into the output buffer, the same for both,
- * RGBA 1080p radius 14 0.052 (0.056), 4K radius 12 0.165 (0.166), 14
- * 0.186 (0.172). */
+ * (box_strips) overtake the tiles sooner: separable up to this radius,
+ * and up to GPU_LARGE_STRIPS_SEPARABLE_RADIUS for planes of at least
+ * LARGE_PLANE_BYTES. H100, kernel ms per frame (every plane), tiles
+ * against strips, in buffers: radius 9, RGBA 4K 0.110 (0.0986), 1440p
+ * 0.052 (0.048), 1080p 0.0315 (0.0318), NV12 4K 0.075 (0.0745), GRAY8 4K
+ * 0.055 (0.050), I420 4K 0.090 (0.088); radius 8, RGBA 4K 0.0985
+ * (0.0923), 1440p 0.0472 (0.0466), 1080p 0.0289 (0.0312), NV12 4K 0.0700
+ * (0.0707), GRAY8 4K 0.050 (0.048); radius 7, NV12 4K 0.0686 (0.0707);
+ * radius 10, RGBA 1080p 0.0325 (0.0319), 4K 0.114 (0.098). The strips win
+ * at radius 9 everywhere but RGBA 1080p (by 1%), and lose at 8 where the
+ * frame is small; on RGBA 4K (33 MB) from radius 6, in three runs alike:
+ * radius 5 0.089 (0.091), 6 0.0922 (0.0904), 7 0.0958 (0.0929), 8 0.0984
+ * (0.0924). */
 #define GPU_STRIPS_SEPARABLE_RADIUS 8
-/* On NVIDIA's devices with frames in images, planes of at least
- * LARGE_IMAGE_BYTES (where sat runs its two kernels, column windows in
- * parts, as RGBA 4K's) take sat sooner: separable up to this radius.
- * H100, kernel ms per frame (every kernel, plane_to_buffer's copy
- * included), tiles against sat, in images: RGBA 4K (33 MB) radius 8 0.141
- * (0.152), 9 0.1515 (0.153), 10 0.156 (0.152), 11 0.161 (0.153), 12 0.163
- * (0.152), 13 0.169 (0.153), 14 0.184 (0.153); below it the tiles kept
- * their lead up to radius 13, and sat's strips won by 1-5% at 14 only:
- * RGBA 1440p (15 MB) radius 9 0.0695 (0.0755), 13 0.078 (0.084), 14
- * 0.0856 (0.0845); RGBA 1080p radius 14 0.0495 (0.0535); NV12 4K radius 11
- * 0.116 (0.119), 14 0.122 (0.121); GRAY8 4K (8 MB) radius 10 0.081
- * (0.082), 14 0.090 (0.0855). */
+#define GPU_LARGE_STRIPS_SEPARABLE_RADIUS 5
+/* On those devices with frames in images, planes of at least
+ * LARGE_PLANE_BYTES, where sat's time stays flat over these radii while
+ * the tiles' grows, take sat sooner than GPU_SEPARABLE_RADIUS: separable
+ * up to this radius. H100, kernel ms per
+ * frame (every kernel, plane_to_buffer's copy included), tiles against
+ * sat, in images: RGBA 4K radius 8 0.141 (0.152), 9 0.1515 (0.153), 10
+ * 0.156 (0.152), 11 0.161 (0.153), 12 0.163 (0.152), 13 0.169 (0.153),
+ * 14 0.184 (0.153); RGBA 8K (133 MB) radius 9 0.563 (0.537), 10 0.580
+ * (0.535), 14 0.695 (0.535); GRAY16 8K (66 MB) radius 9 0.316 (0.310), 10
+ * 0.323 (0.311), 14 0.359 (0.326). Below it the tiles kept their lead up
+ * to radius 13, and sat's strips won by 1-5% at 14 only: RGBA 1440p (15
+ * MB) radius 9 0.0695 (0.0755), 13 0.078 (0.084), 14 0.0856 (0.0845);
+ * RGBA 1080p radius 14 0.0495 (0.0535); NV12 4K radius 11 0.116 (0.119),
+ * 14 0.122 (0.121); GRAY8 4K (8 MB) radius 10 0.081 (0.082), 14 0.090
+ * (0.0855). */
 #define GPU_LARGE_IMAGE_SEPARABLE_RADIUS 9
-#define LARGE_IMAGE_BYTES (24 << 20)
+#define LARGE_PLANE_BYTES (24 << 20)
 
 static gboolean
 separable_faster_on_gpu (const GstCLDeviceInfo * device, GstCLStorage memory,
     const GstCLPlane * plane, const PlanePlan * plan)
 {
-  gsize plane_bytes = (gsize) plane->width * plane->height *
-      plane->channels * plane->depth / 8;
+  gboolean large = (gsize) plane->width * plane->height * plane->channels *
+      plane->depth / 8 >= LARGE_PLANE_BYTES;
   guint radius = GPU_SEPARABLE_RADIUS;
 
   if (device->ptx_warps && memory == GST_CL_STORAGE_BUFFER)
-    radius = GPU_STRIPS_SEPARABLE_RADIUS;
-  else if (device->ptx_warps && plane_bytes >= LARGE_IMAGE_BYTES)
+    radius = large ? GPU_LARGE_STRIPS_SEPARABLE_RADIUS :
+        GPU_STRIPS_SEPARABLE_RADIUS;
+  else if (device->ptx_warps && large)
     radius = GPU_LARGE_IMAGE_SEPARABLE_RADIUS;
   return (device->type & CL_DEVICE_TYPE_GPU)
       && (guint) MAX (plan->rx, plan->ry) <= radius;

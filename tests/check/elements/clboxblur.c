@@ -1254,7 +1254,7 @@ GST_START_TEST (test_choose_method)
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 9, 14, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   /* ... but only up to 9 in images of planes of 24 MiB or more (RGBA 4K,
-   * 31.6 MiB), whatever their layout; GRAY8 4K (7.9 MiB) keeps 14. */
+   * 31.6 MiB), and up to 5 in buffers; GRAY8 4K (7.9 MiB) keeps 14 and 8. */
   plane.width = 3840;
   plane.height = 2160;
   fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_IMAGE,
@@ -1263,9 +1263,19 @@ GST_START_TEST (test_choose_method)
   fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_IMAGE,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 10, 9, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
+  /* and in buffers the strips from radius 6 there */
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 5, 5, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 5, 6, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
   plane.channels = 1;
   fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_IMAGE,
           GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 14, 14, &chosen, &error));
+  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
   fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   /* a GPU without NVIDIA's warps: 14 at any size */
   device.ptx_warps = FALSE;
