@@ -1209,6 +1209,26 @@ GST_START_TEST (test_plane_radius)
 
 GST_END_TEST;
 
+/* gst_cl_box_blur_choose_method () succeeds for @requested over @plane
+ * at radii @rx, @ry and chooses @expected. */
+static void
+assert_chosen (const GstCLDeviceInfo * device, GstCLStorage memory,
+    GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
+    guint ry, GstCLBoxBlurMethod expected)
+{
+  GstCLBoxBlurMethod chosen = GST_CL_BOX_BLUR_METHOD_AUTO;
+  GError *error = NULL;
+
+  fail_unless (gst_cl_box_blur_choose_method (device, memory, requested,
+          plane, rx, ry, &chosen, &error), "%dx%d, %u channels, radius %u x "
+      "%u: %s", plane->width, plane->height, plane->channels, rx, ry,
+      error ? error->message : "");
+  fail_unless (chosen == expected, "%dx%d, %u channels, %s, radius %u x %u: "
+      "method %d, expected %d", plane->width, plane->height, plane->channels,
+      memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers", rx, ry, chosen,
+      expected);
+}
+
 /* auto's choice and the device's allocation limit. */
 GST_START_TEST (test_choose_method)
 {
@@ -1220,69 +1240,54 @@ GST_START_TEST (test_choose_method)
   GstCLBoxBlurMethod chosen = GST_CL_BOX_BLUR_METHOD_AUTO;
   GError *error = NULL;
 
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_SAT, &plane, 8, 8, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_SEPARABLE, &plane, 8, 8, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_SAT,
+      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SAT);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER,
+      GST_CL_BOX_BLUR_METHOD_SEPARABLE, &plane, 8, 8,
+      GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   /* On CPU devices separable runs kernels of its own, the faster there;
    * on GPUs separable up to radius 14 along both axes, sat above. */
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   device.type = CL_DEVICE_TYPE_GPU;
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 14, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 15, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 15, 8, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 15, GST_CL_BOX_BLUR_METHOD_SAT);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 15, 8, GST_CL_BOX_BLUR_METHOD_SAT);
   /* On devices with NVIDIA's warps and frames in buffers, separable up to
    * radius 8 (sat's one-pass strips above), in images still up to 14. */
   device.ptx_warps = TRUE;
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 9, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_IMAGE,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 9, 14, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 9, GST_CL_BOX_BLUR_METHOD_SAT);
+  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 9, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   /* ... but only up to 9 in images of planes of 24 MiB or more (RGBA 4K,
    * 31.6 MiB), and up to 5 in buffers; GRAY8 4K (7.9 MiB) keeps 14 and 8. */
   plane.width = 3840;
   plane.height = 2160;
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_IMAGE,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 9, 9, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_IMAGE,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 10, 9, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
+  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 9, 9, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 10, 9, GST_CL_BOX_BLUR_METHOD_SAT);
   /* and in buffers the strips from radius 6 there */
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 5, 5, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 5, 6, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SAT);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 5, 5, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 5, 6, GST_CL_BOX_BLUR_METHOD_SAT);
   plane.channels = 1;
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_IMAGE,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 14, 14, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 14, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   /* a GPU without NVIDIA's warps: 14 at any size */
   device.ptx_warps = FALSE;
   plane.channels = 4;
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_IMAGE,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 14, 14, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 14, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   plane.width = 1920;
   plane.height = 1080;
   device.type = CL_DEVICE_TYPE_CPU;
@@ -1296,9 +1301,8 @@ GST_START_TEST (test_choose_method)
   fail_unless (strstr (error->message, "method=sat") != NULL, "%s",
       error->message);
   g_clear_error (&error);
-  fail_unless (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
-  fail_unless_equals_int (chosen, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
 
   /* Where neither fits, auto's error names no method the user did not
    * set. */
