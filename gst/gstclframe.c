@@ -164,8 +164,15 @@ gst_cl_format_max_channels (GstVideoFormat format)
   return most;
 }
 
-static cl_mem
-create_plane_image (GstCLContext * context, const GstCLPlane * plane,
+/**
+ * gst_cl_plane_create_image:
+ *
+ * Returns: (transfer full): a new image of @plane's size and pixel format
+ * (CL_R, CL_RG or CL_RGBA of 8 or 16-bit normalized values), or NULL with
+ * @error set.
+ */
+cl_mem
+gst_cl_plane_create_image (GstCLContext * context, const GstCLPlane * plane,
     GError ** error)
 {
   static const cl_channel_order orders[] = { 0, CL_R, CL_RG, 0, CL_RGBA };
@@ -265,7 +272,7 @@ alloc_planes (GstCLFrame * frame, GstCLContext * context,
     GstCLPlane *plane = &frame->planes[p];
 
     if (memory == GST_CL_STORAGE_IMAGE)
-      plane->mem = create_plane_image (context, plane, error);
+      plane->mem = gst_cl_plane_create_image (context, plane, error);
     else
       plane->mem = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
           plane_row_bytes (plane) * plane->height, NULL, error);

@@ -96,6 +96,9 @@ GstCLStorage gst_cl_choose_storage (GstCLStorage setting,
     const GstCLDeviceInfo * device, const GstVideoInfo * in,
     const GstVideoInfo * out);
 
+cl_mem gst_cl_plane_create_image (GstCLContext * context,
+    const GstCLPlane * plane, GError ** error);
+
 gboolean gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
     const GstVideoInfo * info, GstCLStorage memory, GError ** error);
 

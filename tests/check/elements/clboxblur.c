@@ -579,6 +579,34 @@ GST_START_TEST (test_scratch_sized_by_kernels)
 
 GST_END_TEST;
 
+/* Passes alternate between the output and a spare plane, which the
+ * element makes once (one more memory object: here an image); box_tiles
+ * serves every pass, so no scratch buffer is made until the radius
+ * outgrows the tiles (where passes after the first ran in place on the
+ * output, they made one at once: sat_rows's table). */
+GST_START_TEST (test_passes_alternate)
+{
+  ScratchCheck c;
+  gint steady;
+
+  if (!memory_serves ("image", GST_VIDEO_FORMAT_GRAY8)
+      || default_device ()->max_work_group_size < 256)
+    return;
+  scratch_check_start (&c, "separable", 3);
+
+  steady = mems_after_frame (&c);
+  g_object_set (c.h->element, "passes", 3, NULL);
+  fail_unless_equals_int (mems_after_frame (&c), steady + 1);
+  fail_unless_equals_int (mems_after_frame (&c), steady + 1);
+
+  g_object_set (c.h->element, "radius", 40, NULL);
+  fail_unless_equals_int (mems_after_frame (&c), steady + 2);
+
+  scratch_check_end (&c);
+}
+
+GST_END_TEST;
+
 /* check_blur () at each of @n (rx, ry) pairs, one pass. */
 static void
 check_radii (const Frame * src, const gint radii[][2], guint n)
@@ -1480,6 +1508,7 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_radii);
   tcase_add_test (tc, test_scratch_made_when_needed);
   tcase_add_test (tc, test_scratch_sized_by_kernels);
+  tcase_add_test (tc, test_passes_alternate);
   if (g_getenv ("GST_CL_TEST_PTX_WARPS")) {
     tcase_add_test (tc, test_device_claims_warps);
     tcase_add_test (tc, test_warps_refused_once);
