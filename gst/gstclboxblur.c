@@ -347,6 +347,14 @@ method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
  * (0.0924). */
 #define GPU_STRIPS_SEPARABLE_RADIUS 8
 #define GPU_LARGE_STRIPS_SEPARABLE_RADIUS 5
+/* Bytes of a plane of @plane's size, rows unpadded. */
+static gsize
+plane_bytes (const GstCLPlane * plane)
+{
+  return (gsize) plane->width * plane->height * plane->channels *
+      (plane->depth / 8);
+}
+
 /* On those devices with frames in images, planes of at least
  * LARGE_PLANE_BYTES, where sat's time stays flat over these radii while
  * the tiles' grows, take sat sooner than GPU_SEPARABLE_RADIUS: separable
@@ -368,8 +376,7 @@ static gboolean
 separable_faster_on_gpu (const GstCLDeviceInfo * device, GstCLStorage memory,
     const GstCLPlane * plane, const PlanePlan * plan)
 {
-  gboolean large = (gsize) plane->width * plane->height * plane->channels *
-      plane->depth / 8 >= LARGE_PLANE_BYTES;
+  gboolean large = plane_bytes (plane) >= LARGE_PLANE_BYTES;
   guint radius = GPU_SEPARABLE_RADIUS;
 
   if (device->ptx_warps && memory == GST_CL_STORAGE_BUFFER)
@@ -776,14 +783,6 @@ ensure_buffer (GstCLBoxBlur * self, cl_mem * mem, gsize * mem_size,
     return FALSE;
   *mem_size = size;
   return TRUE;
-}
-
-/* Bytes of a plane of @plane's size, rows unpadded. */
-static gsize
-plane_bytes (const GstCLPlane * plane)
-{
-  return (gsize) plane->width * plane->height * plane->channels *
-      (plane->depth / 8);
 }
 
 /* Plane @p's spare where frames are images: an image of the plane's own
