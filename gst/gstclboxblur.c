@@ -361,14 +361,14 @@ plane_bytes (const GstCLPlane * plane)
  * up to this radius. H100, kernel ms per frame (every kernel,
  * plane_to_buffer's copy included), tiles against sat, in images: RGBA 4K
  * radius 8 0.141 (0.152), 9 0.1515 (0.153), 10 0.156 (0.152), 11 0.161
- * (0.153), 12 0.163 (0.152), 13 0.169 (0.153), 14 0.184 (0.153); RGBA 8K (133 MB) radius 9 0.563 (0.537), 10 0.580
- * (0.535), 14 0.695 (0.535); GRAY16 8K (66 MB) radius 9 0.316 (0.310), 10
- * 0.323 (0.311), 14 0.359 (0.326). Below it the tiles kept their lead up
- * to radius 13, and sat's strips won by 1-5% at 14 only: RGBA 1440p (15
- * MB) radius 9 0.0695 (0.0755), 13 0.078 (0.084), 14 0.0856 (0.0845);
- * RGBA 1080p radius 14 0.0495 (0.0535); NV12 4K radius 11 0.116 (0.119),
- * 14 0.122 (0.121); GRAY8 4K (8 MB) radius 10 0.081 (0.082), 14 0.090
- * (0.0855). */
+ * (0.153), 12 0.163 (0.152), 13 0.169 (0.153), 14 0.184 (0.153); RGBA
+ * 8K (133 MB) radius 9 0.563 (0.537), 10 0.580 (0.535), 14 0.695
+ * (0.535); GRAY16 8K (66 MB) radius 9 0.316 (0.310), 10 0.323 (0.311), 14
+ * 0.359 (0.326). Below it the tiles kept their lead up to radius 13,
+ * and sat's strips won by 1-5% at 14 only: RGBA 1440p (15 MB) radius 9
+ * 0.0695 (0.0755), 13 0.078 (0.084), 14 0.0856 (0.0845); RGBA 1080p
+ * radius 14 0.0495 (0.0535); NV12 4K radius 11 0.116 (0.119), 14 0.122
+ * (0.121); GRAY8 4K (8 MB) radius 10 0.081 (0.082), 14 0.090 (0.0855). */
 #define GPU_LARGE_IMAGE_SEPARABLE_RADIUS 9
 #define LARGE_PLANE_BYTES (24 << 20)
 
