@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclbufferpool.h"
+#include "gstclframe.h"
 #include "gstclpinned.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_buffer_pool_debug);
@@ -65,6 +66,7 @@ gst_cl_buffer_pool_set_config (GstBufferPool * pool, GstStructure * config)
   GstCaps *caps = NULL;
   guint size, min, max;
   GstVideoInfo info;
+  gchar *problem;
 
   if (!gst_buffer_pool_config_get_params (config, &caps, &size, &min, &max)) {
     GST_WARNING_OBJECT (self, "invalid config");
@@ -82,11 +84,9 @@ gst_cl_buffer_pool_set_config (GstBufferPool * pool, GstStructure * config)
   if (self->video_meta)
     gst_cl_video_info_align_planes (self->context, &info);
   info.size = MAX (info.size, size);
-  if (info.size > device->max_mem_alloc_size || info.size > G_MAXUINT) {
-    GST_WARNING_OBJECT (self, "frames of %" G_GSIZE_FORMAT " bytes are "
-        "larger than %s allows (CL_DEVICE_MAX_MEM_ALLOC_SIZE %"
-        G_GUINT64_FORMAT ")", info.size, device->device_name,
-        (guint64) device->max_mem_alloc_size);
+  if ((problem = gst_cl_frame_size_problem (device, &info))) {
+    GST_WARNING_OBJECT (self, "%s", problem);
+    g_free (problem);
     return FALSE;
   }
   self->info = info;

@@ -27,6 +27,8 @@ typedef enum
   GST_CL_ERROR_UNSUPPORTED,
   GST_CL_ERROR_BUILD,
   GST_CL_ERROR_FAILED,
+  /* A buffer does not hold the frame its caps and video meta describe. */
+  GST_CL_ERROR_BAD_FRAME,
 } GstCLError;
 
 /* Image formats the frame storage may need, probed per device. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gstclbufferpool.h"
+#include "gstclframe.h"
 #include "gstclpinned.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
@@ -211,6 +212,27 @@ gst_cl_element_propose_allocation (GstBaseTransform * trans,
   return gst_cl_propose_allocation (query, device->context, device->pinned);
 }
 
+/**
+ * gst_cl_element_check_frame_size:
+ *
+ * Whether @context's device can hold frames of @info, the caps being
+ * negotiated; if not, posts the negotiation error that names the limit,
+ * as every cl element does for such caps.
+ */
+gboolean
+gst_cl_element_check_frame_size (GstElement * element, GstCLContext * context,
+    const GstVideoInfo * info)
+{
+  gchar *problem = gst_cl_frame_size_problem (context->info, info);
+
+  if (problem == NULL)
+    return TRUE;
+  GST_ELEMENT_ERROR (element, CORE, NEGOTIATION,
+      ("The OpenCL device cannot hold these video frames"), ("%s", problem));
+  g_free (problem);
+  return FALSE;
+}
+
 /* The short text a user reads for @error; its message, the detail, goes
  * into the debug string. */
 static gchar *
@@ -235,6 +257,9 @@ error_text (GstElement * element, const GError * error)
       case GST_CL_ERROR_BUILD:
         return g_strdup_printf ("Could not build the OpenCL program for %s",
             name);
+      case GST_CL_ERROR_BAD_FRAME:
+        return g_strdup ("A buffer does not hold a whole frame as its caps "
+            "and video meta describe");
       default:
         break;
     }
@@ -254,15 +279,21 @@ void
 gst_cl_element_post_error_full (GstElement * element, const GError * error,
     const gchar * file, const gchar * function, gint line)
 {
-  GstResourceError code = GST_RESOURCE_ERROR_FAILED;
+  GQuark domain = GST_RESOURCE_ERROR;
+  gint code = GST_RESOURCE_ERROR_FAILED;
 
   if (error->domain == GST_CL_ERROR && error->code <= GST_CL_ERROR_NO_MATCH)
     code = GST_RESOURCE_ERROR_NOT_FOUND;
   else if (error->domain == GST_CL_ERROR
       && error->code == GST_CL_ERROR_UNSUPPORTED)
     code = GST_RESOURCE_ERROR_SETTINGS;
+  else if (error->domain == GST_CL_ERROR
+      && error->code == GST_CL_ERROR_BAD_FRAME) {
+    domain = GST_STREAM_ERROR;
+    code = GST_STREAM_ERROR_FORMAT;
+  }
 
-  gst_element_message_full (element, GST_MESSAGE_ERROR, GST_RESOURCE_ERROR,
-      code, error_text (element, error), g_strdup (error->message), file,
+  gst_element_message_full (element, GST_MESSAGE_ERROR, domain, code,
+      error_text (element, error), g_strdup (error->message), file,
       function, line);
 }

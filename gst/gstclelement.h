@@ -12,6 +12,7 @@
 #pragma once
 
 #include <gst/base/gstbasetransform.h>
+#include <gst/video/video.h>
 
 #include "gstclcontext.h"
 
@@ -70,6 +71,9 @@ gboolean gst_cl_element_decide_allocation (GstElement * element,
 
 gboolean gst_cl_element_propose_allocation (GstBaseTransform * trans,
     GstCLElementDevice * device, GstQuery * decide_query, GstQuery * query);
+
+gboolean gst_cl_element_check_frame_size (GstElement * element,
+    GstCLContext * context, const GstVideoInfo * info);
 
 void gst_cl_element_post_error_full (GstElement * element,
     const GError * error, const gchar * file, const gchar * function,

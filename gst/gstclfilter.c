@@ -4,6 +4,7 @@
 #include "gstclfilter.h"
 #include "gstclelement.h"
 #include "gstclmemory.h"
+#include "gstcltransfer.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_debug);
 #define GST_CAT_DEFAULT gst_cl_filter_debug
@@ -28,6 +29,10 @@ typedef struct
                                  * NULL where it serves every caps */
   GstCaps *refused;             /* the last caps event refused */
   gboolean same_memory;         /* the caps' frames are in one memory */
+  /* Frames the settings leave unchanged but that change memory: copied,
+   * not processed (GstBaseTransform passes through in one memory only). */
+  gboolean copies;
+  GstCLStaging *staging;        /* for those copies' uploads */
   gboolean prefer_unchanged;    /* GstBaseTransform's prefer-passthrough */
 
   /* the negotiated caps' device frames */
@@ -414,6 +419,7 @@ release_frames (GstCLFilter * self)
 
   gst_cl_frame_release (&priv->in);
   gst_cl_frame_release (&priv->out);
+  g_clear_pointer (&priv->staging, gst_cl_staging_free);
 }
 
 /* Before the context is dropped (its close hook). */
@@ -562,6 +568,7 @@ update_passthrough (GstCLFilter * self)
   gboolean now = unchanged && PRIV (self)->same_memory;
 
   gst_base_transform_set_passthrough (trans, now);
+  PRIV (self)->copies = unchanged && !now;
   /* Negotiated in passthrough, the element has no output pool (pinned
    * memory, downstream's pool): allocation is decided again from the next
    * frame on. Frames that would pass through but for their memory: caps
@@ -690,6 +697,11 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
         ("caps set before the element has an OpenCL context"));
     return FALSE;
   }
+  if (!gst_cl_element_check_frame_size (GST_ELEMENT (self),
+          priv->device.context, in_info)
+      || !gst_cl_element_check_frame_size (GST_ELEMENT (self),
+          priv->device.context, out_info))
+    return FALSE;
   priv->same_memory = gst_cl_caps_are_cl_memory (incaps) ==
       gst_cl_caps_are_cl_memory (outcaps);
   /* Frames in OpenCL memory are buffers, which the kernels use in place
@@ -752,65 +764,6 @@ post_kernel_time (GstCLFilter * self)
       gst_message_new_element (GST_OBJECT (self),
           gst_structure_new ("gst-cl-profile", "kernel-ms", G_TYPE_DOUBLE, ms,
               NULL)));
-}
-
-/* Why @buffer cannot hold a frame of @info laid out as its video meta (or
- * else the caps) says, or NULL. GstVideoFilter does not check a meta's
- * layout against the buffer's size, and takes a frame it cannot map for
- * a warning, sending the output buffer on unwritten. */
-static gchar *
-input_problem (const GstVideoInfo * info, GstBuffer * buffer)
-{
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
-  gsize size = gst_buffer_get_size (buffer);
-  gsize needed = meta ? 0 : GST_VIDEO_INFO_SIZE (info);
-
-  for (guint p = 0; meta && p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-    gint comp[GST_VIDEO_MAX_COMPONENTS];
-    gint row_bytes;
-
-    gst_video_format_info_component (info->finfo, p, comp);
-    row_bytes = GST_VIDEO_INFO_COMP_WIDTH (info, comp[0]) *
-        GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
-    if (meta->stride[p] < row_bytes)
-      return g_strdup_printf ("its video meta gives plane %u rows of %d "
-          "bytes, which need %d", p, meta->stride[p], row_bytes);
-    needed = MAX (needed, meta->offset[p] + (gsize) meta->stride[p] *
-        (GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]) - 1) + row_bytes);
-  }
-  if (size >= needed)
-    return NULL;
-  return g_strdup_printf ("it has %" G_GSIZE_FORMAT " bytes where a %dx%d "
-      "%s frame%s needs %" G_GSIZE_FORMAT, size, info->width, info->height,
-      gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)),
-      meta ? " as its video meta lays it out" : "", needed);
-}
-
-/* How @buffer's video meta disagrees with the caps' @info, or NULL.
- * gst_video_frame_map() only asserts on these (a GLib critical), and
- * GstVideoFilter then sends the output buffer on unwritten. A meta larger
- * than the caps is what gst_video_frame_map() takes: the frame is its
- * top-left part. */
-static gchar *
-meta_disagreement (const GstVideoInfo * info, GstBuffer * buffer)
-{
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
-  GstVideoFormat format = GST_VIDEO_INFO_FORMAT (info);
-
-  if (meta == NULL)
-    return NULL;
-  if (meta->format != format)
-    return g_strdup_printf ("format %s in the meta, %s in the caps",
-        gst_video_format_to_string (meta->format),
-        gst_video_format_to_string (format));
-  if (meta->width < (guint) info->width || meta->height < (guint) info->height)
-    return g_strdup_printf ("%ux%u in the meta, %dx%d in the caps",
-        meta->width, meta->height, info->width, info->height);
-  if (meta->n_planes != GST_VIDEO_INFO_N_PLANES (info))
-    return g_strdup_printf ("%u planes in the meta, %u in %s",
-        meta->n_planes, GST_VIDEO_INFO_N_PLANES (info),
-        gst_video_format_to_string (format));
-  return NULL;
 }
 
 /* One side of a frame for the kernels: host pixels (a mapped video frame,
@@ -1027,23 +980,23 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstCLFilter *self = GST_CL_FILTER (trans);
   GstCLFilterPrivate *priv = PRIV (self);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
-  gchar *problem = meta_disagreement (&filter->in_info, inbuf);
+  GError *error = NULL;
   gboolean in_device, out_device;
 
-  if (problem) {
-    GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
-        ("Input buffer's video meta disagrees with the caps: %s", problem),
-        (NULL));
-    g_free (problem);
+  /* GstVideoFilter maps frames without checking a meta's layout against
+   * the buffer's size, and takes a frame it cannot map for a warning,
+   * sending the output buffer on unwritten. */
+  if (!gst_cl_buffer_check_frame (inbuf, &filter->in_info, "input", &error)
+      || !gst_cl_buffer_check_frame (outbuf, &filter->out_info, "output",
+          &error)
+      || (priv->copies && !gst_cl_copy_frame (priv->device.context,
+              &priv->staging, &filter->in_info, inbuf, outbuf, &error))) {
+    gst_cl_element_post_error (self, error);
+    g_clear_error (&error);
     return GST_FLOW_ERROR;
   }
-  problem = input_problem (&filter->in_info, inbuf);
-  if (problem) {
-    GST_ELEMENT_ERROR (trans, STREAM, FORMAT,
-        ("Input buffer does not hold a whole frame"), ("%s", problem));
-    g_free (problem);
-    return GST_FLOW_ERROR;
-  }
+  if (priv->copies)
+    return GST_FLOW_OK;
   in_device = used_on_device (self, inbuf, &filter->in_info, &priv->in);
   out_device = used_on_device (self, outbuf, &filter->out_info, &priv->out);
   if (in_device || out_device)

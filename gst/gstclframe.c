@@ -245,6 +245,36 @@ gst_cl_choose_storage (GstCLStorage setting, const GstCLDeviceInfo * device,
  * mapped frames in place (GST_CL_COPY_FRAMES=1 copies them instead, as on
  * a device that does not share host memory).
  */
+/**
+ * gst_cl_frame_size_problem:
+ * @info: frames of this size (GST_VIDEO_INFO_SIZE) in one allocation
+ *
+ * Why @device cannot hold frames of @info in one allocation (a buffer of
+ * a #GstCLBufferPool, an element's device frame), or NULL where it can.
+ */
+gchar *
+gst_cl_frame_size_problem (const GstCLDeviceInfo * device,
+    const GstVideoInfo * info)
+{
+  gsize size = GST_VIDEO_INFO_SIZE (info);
+  gchar *frame, *problem;
+
+  if (size <= device->max_mem_alloc_size && size <= G_MAXUINT)
+    return NULL;
+  frame = g_strdup_printf ("a %dx%d %s frame takes %" G_GSIZE_FORMAT
+      " bytes", info->width, info->height, GST_VIDEO_INFO_NAME (info), size);
+  /* A buffer pool's frames are at most G_MAXUINT bytes (its config). */
+  if (size > device->max_mem_alloc_size)
+    problem = g_strdup_printf ("%s, more than %s allocates at once "
+        "(CL_DEVICE_MAX_MEM_ALLOC_SIZE %" G_GUINT64_FORMAT ")", frame,
+        device->device_name, (guint64) device->max_mem_alloc_size);
+  else
+    problem = g_strdup_printf ("%s, more than a buffer pool's frames may "
+        "(%u bytes)", frame, G_MAXUINT);
+  g_free (frame);
+  return problem;
+}
+
 gboolean
 gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
     const GstVideoInfo * info, GstCLStorage memory, GError ** error)

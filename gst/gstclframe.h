@@ -99,6 +99,9 @@ GstCLStorage gst_cl_choose_storage (GstCLStorage setting,
 cl_mem gst_cl_plane_create_image (GstCLContext * context,
     const GstCLPlane * plane, GError ** error);
 
+gchar *gst_cl_frame_size_problem (const GstCLDeviceInfo * device,
+    const GstVideoInfo * info);
+
 gboolean gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
     const GstVideoInfo * info, GstCLStorage memory, GError ** error);
 

@@ -9,6 +9,7 @@
 #include "gstclframe.h"
 #include "gstclmemory.h"
 #include "gstclpinned.h"
+#include "gstcltransfer.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_copy_debug);
 #define GST_CAT_DEFAULT gst_cl_memory_copy_debug
@@ -111,6 +112,10 @@ gst_cl_memory_copy_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 
   if (!gst_video_info_from_caps (&priv->info, incaps))
     return FALSE;
+  /* Copies need frames on the device; passing through, none. */
+  if (!same && !gst_cl_element_check_frame_size (GST_ELEMENT (trans),
+          priv->device.context, &priv->info))
+    return FALSE;
   gst_base_transform_set_passthrough (trans, same);
   GST_INFO_OBJECT (trans, "%s %" GST_PTR_FORMAT, same ? "passing through" :
       "copying", incaps);
@@ -133,80 +138,29 @@ gst_cl_memory_copy_propose_allocation (GstBaseTransform * trans,
       decide_query, query);
 }
 
-/* Frames that are not OpenCL memory of this context: mapped to the host
- * on both sides and copied there. */
-static gboolean
-copy_through_host (GstCLMemoryCopy * self, GstBuffer * cl_buffer,
-    GstVideoFrame * host)
-{
-  gboolean to_device = GST_CL_MEMORY_COPY_GET_CLASS (self)->to_device;
-  GstVideoFrame other;
-  gboolean ok;
-
-  GST_DEBUG_OBJECT (self, "the %s is not OpenCL memory of this element's "
-      "context: copying it through the host", to_device ? "output" : "input");
-  if (!gst_video_frame_map (&other, &host->info, cl_buffer, to_device ?
-          GST_MAP_WRITE : GST_MAP_READ))
-    return FALSE;
-  ok = to_device ? gst_video_frame_copy (&other, host) :
-      gst_video_frame_copy (host, &other);
-  gst_video_frame_unmap (&other);
-  return ok;
-}
-
-/* Writes the frame into the GstCLMemory buffer @user_data (a
- * GstCLUploadFunc). */
-static gboolean
-write_frame (const GstVideoFrame * frame, gpointer user_data,
-    GError ** error)
-{
-  return gst_cl_buffer_write_frame (user_data, frame, error);
-}
-
 static GstFlowReturn
 gst_cl_memory_copy_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
-  GstCLMemoryCopy *self = GST_CL_MEMORY_COPY (trans);
-  GstCLMemoryCopyPrivate *priv = PRIV (self);
-  gboolean to_device = GST_CL_MEMORY_COPY_GET_CLASS (self)->to_device;
-  GstBuffer *cl_buffer = to_device ? outbuf : inbuf;
-  GstVideoFrame host;
+  GstCLMemoryCopyPrivate *priv = PRIV (trans);
+  gboolean to_device = GST_CL_MEMORY_COPY_GET_CLASS (trans)->to_device;
   GError *error = NULL;
-  gboolean ok;
 
-  if (!gst_video_frame_map (&host, &priv->info, to_device ? inbuf : outbuf,
-          to_device ? GST_MAP_READ : GST_MAP_WRITE)) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Could not map a video frame"),
-        ("the %s buffer does not hold a %dx%d %s frame as its caps or video "
-            "meta say", to_device ? "input" : "output", priv->info.width,
-            priv->info.height, GST_VIDEO_INFO_NAME (&priv->info)));
-    return GST_FLOW_ERROR;
-  }
-  if (gst_cl_buffer_is_on_context (cl_buffer, priv->device.context))
-    ok = to_device ? gst_cl_staging_upload (&priv->staging,
-        priv->device.context, &host, write_frame, cl_buffer, &error) :
-        gst_cl_buffer_read_frame (cl_buffer, &host, &error);
-  else if (!(ok = copy_through_host (self, cl_buffer, &host)))
-    g_set_error (&error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
-        "the %s buffer could not be mapped as a %dx%d %s frame",
-        to_device ? "output" : "input", priv->info.width, priv->info.height,
-        GST_VIDEO_INFO_NAME (&priv->info));
-  gst_video_frame_unmap (&host);
-
-  if (!ok) {
-    if (to_device)
-      GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-          ("Could not copy a frame into OpenCL memory"), ("%s",
-              error->message));
-    else
-      GST_ELEMENT_ERROR (self, RESOURCE, READ,
-          ("Could not copy a frame out of OpenCL memory"), ("%s",
-              error->message));
-    g_clear_error (&error);
-    return GST_FLOW_ERROR;
-  }
-  return GST_FLOW_OK;
+  if (gst_cl_copy_frame (priv->device.context, &priv->staging, &priv->info,
+          inbuf, outbuf, &error))
+    return GST_FLOW_OK;
+  if (g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_BAD_FRAME))
+    gst_cl_element_post_error (GST_ELEMENT (trans), error);
+  else if (to_device)
+    GST_ELEMENT_ERROR (trans, RESOURCE, WRITE,
+        ("Could not copy a frame into OpenCL memory"), ("%s",
+            error->message));
+  else
+    GST_ELEMENT_ERROR (trans, RESOURCE, READ,
+        ("Could not copy a frame out of OpenCL memory"), ("%s",
+            error->message));
+  g_clear_error (&error);
+  return GST_FLOW_ERROR;
 }
 
 static void

@@ -6,7 +6,8 @@
  * with an error that names the limit), short
  * buffers give an error without reading past their end, property specs
  * reject out-of-range values, and a device selector that matches nothing
- * or a kernel that does not build gives an error that names the cause.
+ * or a kernel that does not build gives an error that names the cause,
+ * and so does a frame larger than the device allocates at once.
  * (No OpenCL platform at all: clnoplatform.c, a process of its own.)
  */
 #include <sys/mman.h>
@@ -646,6 +647,74 @@ GST_START_TEST (test_broken_build)
 
 GST_END_TEST;
 
+/* 5. Frames larger than the device allocates at once: the filters,
+ * clupload and cldownload refuse them in negotiation, each with the same
+ * error naming the limit. */
+static const struct
+{
+  const gchar *factory;
+  gboolean cl_input;            /* takes OpenCL memory (cldownload) */
+} large_frame_elements[] = {
+  {"clbicubicscale", FALSE},
+  {"clrotate", FALSE},
+  {"clboxblur", FALSE},
+  {"clupload", FALSE},
+  {"cldownload", TRUE},
+};
+
+GST_START_TEST (test_frame_too_large)
+{
+  const gchar *factory = large_frame_elements[__i__].factory;
+  const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
+  const gchar *words[] = { "cannot hold these video frames",
+    "CL_DEVICE_MAX_MEM_ALLOC_SIZE", NULL, NULL
+  };
+  GstBus *bus;
+  GstHarness *h;
+  GstVideoInfo info;
+  GstCaps *caps;
+  GList *messages;
+  gchar *error;
+  gint height;
+
+  fail_unless (device != NULL);
+  /* GstVideoInfo describes frames of up to G_MAXUINT bytes: on a device
+   * that allocates about as much at once (NVIDIA's GPUs), every frame
+   * fits. */
+  if (device->max_mem_alloc_size >= (cl_ulong) G_MAXUINT - 4 * 32768) {
+    GST_INFO ("%s allocates %" G_GUINT64_FORMAT " bytes at once: every "
+        "frame fits", device->device_name,
+        (guint64) device->max_mem_alloc_size);
+    return;
+  }
+  height = device->max_mem_alloc_size / (4 * 32768) + 1;
+  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA,
+          32768, height));
+  words[2] = g_strdup_printf ("32768x%d RGBA", height);
+  caps = gst_video_info_to_caps (&info);
+  if (large_frame_elements[__i__].cl_input)
+    gst_caps_set_features (caps, 0,
+        gst_caps_features_new ("memory:OpenCLMemory", NULL));
+
+  bus = gst_bus_new ();
+  h = gst_harness_new (factory);
+  gst_element_set_bus (h->element, bus);
+  gst_harness_set_src_caps (h, caps);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_new ()),
+      GST_FLOW_NOT_NEGOTIATED);
+  messages = pending_messages (bus, GST_MESSAGE_ERROR);
+  error = find_message (messages, GST_MESSAGE_ERROR, h->element);
+  GST_INFO ("%s: %s", factory, error);
+  assert_names (error, words, factory);
+
+  g_free (error);
+  g_free ((gchar *) words[2]);
+  g_list_free_full (messages, (GDestroyNotify) gst_message_unref);
+  teardown_with_bus (h, bus);
+}
+
+GST_END_TEST;
+
 static Suite *
 clbadinput_suite (void)
 {
@@ -664,6 +733,8 @@ clbadinput_suite (void)
   tcase_add_loop_test (tc, test_property_ranges, 0, n);
   tcase_add_loop_test (tc, test_no_matching_device, 0, n);
   tcase_add_loop_test (tc, test_broken_build, 0, n);
+  tcase_add_loop_test (tc, test_frame_too_large, 0,
+      G_N_ELEMENTS (large_frame_elements));
   return s;
 }
 

@@ -611,6 +611,114 @@ GST_START_TEST (test_short_buffer)
 
 GST_END_TEST;
 
+/* Video metas that lay out more than their buffer holds. */
+typedef enum
+{
+  ROWS_TOO_LONG,                /* plane 0's stride 256 bytes beyond its rows */
+  PLANE_AT_END,                 /* plane 0 starts 16 bytes before the end */
+  LAST_PLANE_OFF_END,           /* the last plane's rows run off the end */
+} MetaOverrun;
+
+static const struct
+{
+  const gchar *what;
+  const gchar *format;
+  MetaOverrun overrun;
+} overruns[] = {
+  {"rows longer than the buffer holds", "RGBA", ROWS_TOO_LONG},
+  {"a plane starting 16 bytes before the end", "RGBA", PLANE_AT_END},
+  {"the V plane running off the end", "I420", LAST_PLANE_OFF_END},
+};
+
+/* Gives @buffer, exactly as large as a frame of @info, a video meta of
+ * @info's size and format that runs past its end as @overrun says. */
+static void
+add_overrunning_meta (GstBuffer * buffer, const GstVideoInfo * info,
+    MetaOverrun overrun)
+{
+  gsize offsets[GST_VIDEO_MAX_PLANES];
+  gint strides[GST_VIDEO_MAX_PLANES];
+  guint last = GST_VIDEO_INFO_N_PLANES (info) - 1;
+  GstVideoMeta *meta;
+
+  while ((meta = gst_buffer_get_video_meta (buffer)))
+    gst_buffer_remove_meta (buffer, GST_META_CAST (meta));
+  memcpy (offsets, info->offset, sizeof (offsets));
+  memcpy (strides, info->stride, sizeof (strides));
+  if (overrun == ROWS_TOO_LONG)
+    strides[0] += 256;
+  else if (overrun == PLANE_AT_END)
+    offsets[0] = gst_buffer_get_size (buffer) - 16;
+  else
+    offsets[last] = gst_buffer_get_size (buffer) - strides[last];
+  gst_buffer_add_video_meta_full (buffer, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_INFO_FORMAT (info), info->width, info->height,
+      GST_VIDEO_INFO_N_PLANES (info), offsets, strides);
+}
+
+/* @h refuses @buffer with a stream format error naming the sizes. */
+static void
+assert_refused (GstHarness * h, GstBuffer * buffer, const gchar * what)
+{
+  GstBus *bus = gst_bus_new ();
+  GstMessage *msg;
+  GError *error = NULL;
+  gchar *debug = NULL;
+
+  gst_element_set_bus (h->element, bus);
+  fail_unless_equals_int (gst_harness_push (h, buffer), GST_FLOW_ERROR);
+  fail_unless_equals_int (gst_harness_buffers_received (h), 0);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "%s: no error", what);
+  gst_message_parse_error (msg, &error, &debug);
+  fail_unless (g_error_matches (error, GST_STREAM_ERROR,
+          GST_STREAM_ERROR_FORMAT), "%s: %s", what, error->message);
+  fail_unless (strstr (debug, "bytes") != NULL, "%s: %s", what, debug);
+  GST_INFO ("%s: %s (%s)", what, error->message, debug);
+  g_error_free (error);
+  g_free (debug);
+  gst_message_unref (msg);
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+}
+
+/* A frame whose video meta lays out more than its buffer holds: clupload
+ * (system memory in) and cldownload (OpenCL memory in) give an error
+ * naming the sizes, and read nothing past the buffer's end (memcheck:
+ * scripts/check-slow.sh). */
+GST_START_TEST (test_meta_beyond_buffer)
+{
+  guint c = __i__ % G_N_ELEMENTS (overruns);
+  gboolean download = __i__ >= (gint) G_N_ELEMENTS (overruns);
+  gchar *what = g_strdup_printf ("%s, %s %s", download ? "cldownload" :
+      "clupload", overruns[c].format, overruns[c].what);
+  GstHarness *up = gst_harness_new ("clupload");
+  GstVideoInfo info;
+  GstBuffer *frame;
+
+  set_video_info (&info, overruns[c].format, 64, 48);
+  gst_harness_set_src_caps (up, gst_video_info_to_caps (&info));
+  frame = make_input (&info, 7, 0);
+  if (download) {
+    GstHarness *down = gst_harness_new ("cldownload");
+
+    gst_harness_set_src_caps (down, caps_with_feature (&info,
+            GST_CAPS_FEATURE_MEMORY_CL_MEMORY));
+    fail_unless_equals_int (gst_harness_push (up, frame), GST_FLOW_OK);
+    frame = gst_buffer_make_writable (gst_harness_pull (up));
+    add_overrunning_meta (frame, &info, overruns[c].overrun);
+    assert_refused (down, frame, what);
+    gst_harness_teardown (down);
+  } else {
+    add_overrunning_meta (frame, &info, overruns[c].overrun);
+    assert_refused (up, frame, what);
+  }
+  gst_harness_teardown (up);
+  g_free (what);
+}
+
+GST_END_TEST;
+
 /* A device selector that matches nothing: the state change fails with an
  * error that says so. */
 GST_START_TEST (test_no_such_device)
@@ -711,6 +819,8 @@ clupload_suite (void)
   tcase_add_test (tc, test_memory_objects_released);
   tcase_add_test (tc, test_shared_context);
   tcase_add_test (tc, test_short_buffer);
+  tcase_add_loop_test (tc, test_meta_beyond_buffer, 0,
+      2 * G_N_ELEMENTS (overruns));
   tcase_add_test (tc, test_no_such_device);
   tcase_add_test (tc, test_device_set_in_ready);
   return s;

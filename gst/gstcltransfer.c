@@ -1,0 +1,206 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "gstcltransfer.h"
+
+#include "gstclmemory.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
+#define GST_CAT_DEFAULT gst_cl_context_debug
+
+/* How @meta disagrees with the caps' @info, or NULL. A meta larger than
+ * the caps is what gst_video_frame_map() takes: the frame is its top-left
+ * part. */
+static gchar *
+meta_disagreement (const GstVideoMeta * meta, const GstVideoInfo * info)
+{
+  GstVideoFormat format = GST_VIDEO_INFO_FORMAT (info);
+
+  if (meta->format != format)
+    return g_strdup_printf ("format %s in the meta, %s in the caps",
+        gst_video_format_to_string (meta->format),
+        gst_video_format_to_string (format));
+  if (meta->width < (guint) info->width || meta->height < (guint) info->height)
+    return g_strdup_printf ("%ux%u in the meta, %dx%d in the caps",
+        meta->width, meta->height, info->width, info->height);
+  if (meta->n_planes != GST_VIDEO_INFO_N_PLANES (info))
+    return g_strdup_printf ("%u planes in the meta, %u in %s",
+        meta->n_planes, GST_VIDEO_INFO_N_PLANES (info),
+        gst_video_format_to_string (format));
+  return NULL;
+}
+
+/* Rows of component @comp in a buffer of @info: a field's in a buffer of
+ * alternate caps, which holds one. */
+static gint
+component_rows (const GstVideoInfo * info, gint comp)
+{
+  gint height = GST_VIDEO_INFO_INTERLACE_MODE (info) ==
+      GST_VIDEO_INTERLACE_MODE_ALTERNATE ? GST_VIDEO_INFO_FIELD_HEIGHT (info) :
+      GST_VIDEO_INFO_HEIGHT (info);
+
+  return GST_VIDEO_FORMAT_INFO_SCALE_HEIGHT (info->finfo, comp, height);
+}
+
+/* The bytes a buffer needs for a frame of @info laid out as @meta says:
+ * up to the end of the last plane's last row of pixels; 0 with @problem
+ * set where a plane's rows are shorter than its pixels. */
+static gsize
+meta_extent (const GstVideoMeta * meta, const GstVideoInfo * info,
+    gchar ** problem)
+{
+  gsize needed = 0;
+
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    gint comp[GST_VIDEO_MAX_COMPONENTS];
+    gint row_bytes;
+
+    gst_video_format_info_component (info->finfo, p, comp);
+    row_bytes = GST_VIDEO_INFO_COMP_WIDTH (info, comp[0]) *
+        GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
+    if (meta->stride[p] < row_bytes) {
+      *problem = g_strdup_printf ("its video meta gives plane %u rows of %d "
+          "bytes, which need %d", p, meta->stride[p], row_bytes);
+      return 0;
+    }
+    needed = MAX (needed, meta->offset[p] + (gsize) meta->stride[p] *
+        (component_rows (info, comp[0]) - 1) + row_bytes);
+  }
+  return needed;
+}
+
+/**
+ * gst_cl_buffer_check_frame:
+ * @what: the buffer's role, for the error: "input", "output"
+ *
+ * Whether @buffer holds a whole frame of @info, laid out as its video
+ * meta says (else as @info does). Every path that maps a frame to copy it
+ * checks this first: gst_video_frame_map() takes a meta whose planes run
+ * past the buffer's end, and the copy would read or write beyond it.
+ *
+ * Returns: %TRUE, or %FALSE with @error set (%GST_CL_ERROR_BAD_FRAME,
+ * naming the sizes).
+ */
+gboolean
+gst_cl_buffer_check_frame (GstBuffer * buffer, const GstVideoInfo * info,
+    const gchar * what, GError ** error)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+  gsize size = gst_buffer_get_size (buffer);
+  gchar *problem = meta ? meta_disagreement (meta, info) : NULL;
+  gsize needed;
+
+  if (problem == NULL)
+    needed = meta ? meta_extent (meta, info, &problem) :
+        GST_VIDEO_INFO_SIZE (info);
+  if (problem) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_BAD_FRAME,
+        "The %s buffer's video meta disagrees with the caps: %s", what,
+        problem);
+    g_free (problem);
+    return FALSE;
+  }
+  if (size >= needed)
+    return TRUE;
+  g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_BAD_FRAME,
+      "The %s buffer has %" G_GSIZE_FORMAT " bytes where a %dx%d %s frame%s "
+      "needs %" G_GSIZE_FORMAT, what, size, info->width, info->height,
+      gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)),
+      meta ? " as its video meta lays it out" : "", needed);
+  return FALSE;
+}
+
+/**
+ * gst_cl_video_frame_map:
+ *
+ * gst_video_frame_map() of a buffer that gst_cl_buffer_check_frame()
+ * takes; else %FALSE with @error set.
+ */
+gboolean
+gst_cl_video_frame_map (GstVideoFrame * frame, const GstVideoInfo * info,
+    GstBuffer * buffer, GstMapFlags flags, const gchar * what,
+    GError ** error)
+{
+  if (!gst_cl_buffer_check_frame (buffer, info, what, error))
+    return FALSE;
+  if (gst_video_frame_map (frame, (GstVideoInfo *) info, buffer, flags))
+    return TRUE;
+  g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+      "Could not map the %s buffer as a %dx%d %s frame for the host", what,
+      info->width, info->height, GST_VIDEO_INFO_NAME (info));
+  return FALSE;
+}
+
+/* Writes the frame into the GstCLMemory buffer @user_data (a
+ * GstCLUploadFunc). */
+static gboolean
+write_frame (const GstVideoFrame * frame, gpointer user_data,
+    GError ** error)
+{
+  return gst_cl_buffer_write_frame (user_data, frame, error);
+}
+
+/* Neither buffer is OpenCL memory of the context (OpenCL memory of
+ * another context is mapped for the host too): a copy on the host. */
+static gboolean
+copy_on_host (const GstVideoInfo * info, GstBuffer * inbuf,
+    GstBuffer * outbuf, GError ** error)
+{
+  GstVideoFrame in, out;
+  gboolean ok;
+
+  GST_DEBUG ("copying a %dx%d %s frame through the host", info->width,
+      info->height, GST_VIDEO_INFO_NAME (info));
+  if (!gst_cl_video_frame_map (&in, info, inbuf, GST_MAP_READ, "input",
+          error))
+    return FALSE;
+  ok = gst_cl_video_frame_map (&out, info, outbuf, GST_MAP_WRITE, "output",
+      error);
+  if (ok) {
+    ok = gst_video_frame_copy (&out, &in);
+    gst_video_frame_unmap (&out);
+    if (!ok)
+      g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+          "Could not copy a %dx%d %s frame", info->width, info->height,
+          GST_VIDEO_INFO_NAME (info));
+  }
+  gst_video_frame_unmap (&in);
+  return ok;
+}
+
+/**
+ * gst_cl_copy_frame:
+ * @staging: (inout): the caller's staging memory for uploads, made on
+ *   first use (gst_cl_staging_upload())
+ *
+ * Copies the frame of @info in @inbuf into @outbuf, each in system memory
+ * or in OpenCL memory, laid out as its video meta says: a write or a read
+ * of the device where one side is OpenCL memory of @context, a copy on the
+ * host otherwise. Both buffers are checked first
+ * (gst_cl_buffer_check_frame()).
+ */
+gboolean
+gst_cl_copy_frame (GstCLContext * context, GstCLStaging ** staging,
+    const GstVideoInfo * info, GstBuffer * inbuf, GstBuffer * outbuf,
+    GError ** error)
+{
+  gboolean in_device = gst_cl_buffer_is_on_context (inbuf, context);
+  gboolean out_device = gst_cl_buffer_is_on_context (outbuf, context);
+  GstVideoFrame host;
+  gboolean ok;
+
+  if (in_device == out_device)
+    return copy_on_host (info, inbuf, outbuf, error);
+
+  if (!gst_cl_buffer_check_frame (in_device ? inbuf : outbuf, info,
+          in_device ? "input" : "output", error)
+      || !gst_cl_video_frame_map (&host, info, in_device ? outbuf : inbuf,
+          in_device ? GST_MAP_WRITE : GST_MAP_READ,
+          in_device ? "output" : "input", error))
+    return FALSE;
+  ok = in_device ? gst_cl_buffer_read_frame (inbuf, &host, error) :
+      gst_cl_staging_upload (staging, context, &host, write_frame, outbuf,
+      error);
+  gst_video_frame_unmap (&host);
+  return ok;
+}

@@ -1,0 +1,29 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Whole video frames copied between two buffers, in system memory or in
+ * OpenCL memory, and the check that every path mapping a frame for a copy
+ * makes first: that the buffer holds the frame its caps and video meta
+ * describe (gst_video_frame_map() checks neither).
+ */
+#pragma once
+
+#include <gst/video/video.h>
+
+#include "gstclcontext.h"
+#include "gstclpinned.h"
+
+G_BEGIN_DECLS
+
+gboolean gst_cl_buffer_check_frame (GstBuffer * buffer,
+    const GstVideoInfo * info, const gchar * what, GError ** error);
+
+gboolean gst_cl_video_frame_map (GstVideoFrame * frame,
+    const GstVideoInfo * info, GstBuffer * buffer, GstMapFlags flags,
+    const gchar * what, GError ** error);
+
+gboolean gst_cl_copy_frame (GstCLContext * context, GstCLStaging ** staging,
+    const GstVideoInfo * info, GstBuffer * inbuf, GstBuffer * outbuf,
+    GError ** error);
+
+G_END_DECLS
