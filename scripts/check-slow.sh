@@ -7,7 +7,10 @@
 #             memory must stay flat (the growth is printed);
 #   valgrind  the kernel-variant test (every element, both frame storages)
 #             under memcheck with tests/valgrind.supp (valgrind shows PoCL
-#             another CPU, so its first run compiles every kernel: minutes);
+#             another CPU, so its first run compiles every kernel: minutes),
+#             then the memory matrix's slice (its tcase valgrind-slice:
+#             clbicubicscale's identity fed one memory and giving the
+#             other, clupload and cldownload fed padded frames);
 #   oclgrind  the same test on Oclgrind's simulated device, three times
 #             (frames used in place, copied, and the one-pixel kernels
 #             GPUs run with buffers), then the interlaced test's fields
@@ -47,15 +50,26 @@ step_counts() {
 
 # Run directly, in one process (CK_FORK=no), without the leaks tracer of
 # the test environment: memcheck checks leaks itself, of all memory. Kept
-# program binaries off, as in the suite.
-step_valgrind() {
-    G_SLICE=always-malloc G_DEBUG=gc-friendly CK_FORK=no \
+# program binaries off, as in the suite. valgrind_run PROGRAM [VAR=VALUE...]
+valgrind_run() {
+    local program="$1"
+    shift
+    env G_SLICE=always-malloc G_DEBUG=gc-friendly CK_FORK=no \
         GST_CL_PROGRAM_CACHE=0 \
         CK_DEFAULT_TIMEOUT=3600 \
+        "$@" \
         valgrind --error-exitcode=1 --leak-check=full \
         --errors-for-leak-kinds=definite --num-callers=40 \
         "--suppressions=$REPO_ROOT/tests/valgrind.supp" \
-        "$BUILD_DIR/tests/elements_clkernels"
+        "$BUILD_DIR/tests/$program"
+}
+
+step_valgrind() {
+    local status=0
+    valgrind_run elements_clkernels || status=1
+    valgrind_run elements_clmemorymatrix CK_RUN_CASE=valgrind-slice ||
+        status=1
+    return "$status"
 }
 
 # Oclgrind's exit status does not say whether it found errors, and each

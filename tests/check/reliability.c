@@ -260,6 +260,19 @@ rel_new_shared_context (void)
   return context;
 }
 
+/* The GstCLContext that @context, of rel_new_shared_context(), holds: a
+ * new reference. */
+GstCLContext *
+rel_dup_cl_context (GstContext * context)
+{
+  const GValue *value =
+      gst_structure_get_value (gst_context_get_structure (context),
+      GST_CL_CONTEXT_FIELD);
+
+  fail_unless (value != NULL && G_VALUE_HOLDS_OBJECT (value));
+  return g_value_dup_object (value);
+}
+
 RelCLObjects
 rel_count_cl_objects (GstCLContext * context)
 {
@@ -325,6 +338,28 @@ rel_unref_and_wait (gpointer object)
     return TRUE;
   g_object_unref (alive);
   return FALSE;
+}
+
+/* Lets go of @pipeline, set to NULL, once its streaming threads do
+ * (@what names it in the failure). */
+void
+rel_release_pipeline (GstElement * pipeline, const gchar * what)
+{
+  fail_unless (rel_unref_and_wait (pipeline), "%s: the pipeline is still "
+      "alive %d ms after its last reference", what, REL_RELEASE_WAIT_MS);
+}
+
+/* Once a pipeline on @context and its frames are gone, its elements hold
+ * nothing on the device (the context keeps its queues and programs). */
+void
+rel_assert_device_idle (GstCLContext * context, const gchar * what)
+{
+  RelCLObjects left = rel_count_cl_objects (context);
+
+  fail_unless (left.kernels == 0 && left.mems == 0 && left.samplers == 0
+      && left.events == 0, "%s: the pipeline is gone, but %d kernels, %d "
+      "memory objects, %d samplers and %d events are not released", what,
+      left.kernels, left.mems, left.samplers, left.events);
 }
 
 static void

@@ -57,6 +57,8 @@ GstCLContext *rel_query_cl_context (GstElement * element);
 
 GstContext *rel_new_shared_context (void);
 
+GstCLContext *rel_dup_cl_context (GstContext * context);
+
 /* The OpenCL objects made through a GstCLContext and not yet released,
  * as the runtime counts them (gst_cl_context_count_live): the same on
  * every driver, unlike the drivers' reference counts. */
@@ -86,6 +88,10 @@ GstMessage *rel_run_to_eos (GstElement * pipeline);
 #define REL_RELEASE_WAIT_MS 2000
 
 gboolean rel_unref_and_wait (gpointer object);
+
+void rel_release_pipeline (GstElement * pipeline, const gchar * what);
+
+void rel_assert_device_idle (GstCLContext * context, const gchar * what);
 
 /* What a cl element says of its frames in its debug lines, from
  * rel_frames_watch_start() to rel_frames_watch_stop(): the buffers in

@@ -67,12 +67,8 @@ static GstCLContext *shared_cl_context;
 static void
 make_shared_context (void)
 {
-  const GValue *value;
-
   shared_context = rel_new_shared_context ();
-  value = gst_structure_get_value (gst_context_get_structure (shared_context),
-      GST_CL_CONTEXT_FIELD);
-  shared_cl_context = g_value_dup_object (value);
+  shared_cl_context = rel_dup_cl_context (shared_context);
 }
 
 /* Nothing but the test holds the context any more: it is finalized. */
@@ -82,27 +78,6 @@ release_shared_context (void)
   gst_context_unref (shared_context);
   fail_unless (rel_unref_and_wait (shared_cl_context),
       "the OpenCL context outlives the pipelines");
-}
-
-/* Lets go of @pipeline, set to NULL, once its streaming threads do. */
-static void
-release_pipeline (GstElement * pipeline, const gchar * what)
-{
-  fail_unless (rel_unref_and_wait (pipeline), "%s: the pipeline is still "
-      "alive %d ms after its last reference", what, REL_RELEASE_WAIT_MS);
-}
-
-/* Once a pipeline and its frames are gone, its elements hold nothing on
- * the device. */
-static void
-assert_device_idle (const gchar * what)
-{
-  RelCLObjects left = rel_count_cl_objects (shared_cl_context);
-
-  fail_unless (left.kernels == 0 && left.mems == 0 && left.samplers == 0
-      && left.events == 0, "%s: the pipeline is gone, but %d kernels, %d "
-      "memory objects, %d samplers and %d events are not released", what,
-      left.kernels, left.mems, left.samplers, left.events);
 }
 
 static const gchar *
@@ -230,8 +205,8 @@ stop_pipeline (GstElement * pipeline, const gchar * what)
 {
   fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
       GST_STATE_CHANGE_SUCCESS);
-  release_pipeline (pipeline, what);
-  assert_device_idle (what);
+  rel_release_pipeline (pipeline, what);
+  rel_assert_device_idle (shared_cl_context, what);
 }
 
 /**
@@ -270,7 +245,7 @@ static void
 stop_harness (GstHarness * h, const gchar * what)
 {
   gst_harness_teardown (h);
-  assert_device_idle (what);
+  rel_assert_device_idle (shared_cl_context, what);
 }
 
 /* Copies the pixels of @from into @to, frames of @info (each laid out as
@@ -784,7 +759,7 @@ appsink_samples (const RelElement * e, const gchar * format, const gchar * out)
   gst_object_unref (sink);
   fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
       GST_STATE_CHANGE_SUCCESS);
-  release_pipeline (pipeline, what);
+  rel_release_pipeline (pipeline, what);
   g_free (description);
   g_free (element);
   g_free (what);
@@ -817,7 +792,7 @@ GST_START_TEST (test_host_reads_cl_memory)
           "%s: frames in OpenCL memory hold no memory object", what);
       g_ptr_array_unref (cl);
       g_ptr_array_unref (system);
-      assert_device_idle (what);
+      rel_assert_device_idle (shared_cl_context, what);
       g_strfreev (digests);
       g_strfreev (reference);
       g_free (what);
