@@ -238,14 +238,6 @@ gst_cl_choose_storage (GstCLStorage setting, const GstCLDeviceInfo * device,
 }
 
 /**
- * gst_cl_frame_setup:
- *
- * Lays out and allocates a device frame for @info in @memory. Where the
- * device shares host memory and frames are buffers, kernels will use the
- * mapped frames in place (GST_CL_COPY_FRAMES=1 copies them instead, as on
- * a device that does not share host memory).
- */
-/**
  * gst_cl_frame_size_problem:
  * @info: frames of this size (GST_VIDEO_INFO_SIZE) in one allocation
  *
@@ -275,6 +267,14 @@ gst_cl_frame_size_problem (const GstCLDeviceInfo * device,
   return problem;
 }
 
+/**
+ * gst_cl_frame_setup:
+ *
+ * Lays out and allocates a device frame for @info in @memory. Where the
+ * device shares host memory and frames are buffers, kernels will use the
+ * mapped frames in place (GST_CL_COPY_FRAMES=1 copies them instead, as on
+ * a device that does not share host memory).
+ */
 gboolean
 gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
     const GstVideoInfo * info, GstCLStorage memory, GError ** error)
