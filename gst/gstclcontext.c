@@ -212,26 +212,6 @@ build_log (cl_program program, cl_device_id device)
   return g_strstrip (log);
 }
 
-/* For tests: GST_CL_TEST_BROKEN_BUILD names a program ("*": every one),
- * or a program and one of its build options ("rotate
- * -DGST_CL_NATIVE_BICUBIC": only its builds with that option), whose
- * source then ends in an #error, so a real build fails with a real log. */
-static gboolean
-broken_on_purpose (const gchar * name, const gchar * options)
-{
-  const gchar *broken = g_getenv ("GST_CL_TEST_BROKEN_BUILD");
-  const gchar *option;
-
-  if (broken == NULL)
-    return FALSE;
-  if (g_str_equal (broken, "*") || g_str_equal (broken, name))
-    return TRUE;
-  option = strchr (broken, ' ');
-  return option && g_str_has_prefix (broken, name)
-      && option - broken == (gssize) strlen (name) && options
-      && strstr (options, option + 1);
-}
-
 /* Program binaries kept between processes. A build from source costs
  * tens of milliseconds on PoCL even where its own cache holds the result
  * (it preprocesses the source to find it), a build from the binary a few;
@@ -394,24 +374,19 @@ static cl_program
 build_program (GstCLContext * self, const gchar * name,
     const gchar * const *sources, const gchar * options, GError ** error)
 {
-  static const gchar broken[] =
-      "\n#error \"broken on purpose by GST_CL_TEST_BROKEN_BUILD\"\n";
   guint n = g_strv_length ((gchar **) sources);
-  const gchar **all = g_newa (const gchar *, n + 1);
   cl_program program = NULL;
   gint64 start = g_get_monotonic_time ();
   gchar *cache_path;
   const gchar *from = "the kept binary";
 
-  memcpy (all, sources, n * sizeof (gchar *));
-  if (broken_on_purpose (name, options))
-    all[n++] = broken;
-  cache_path = program_cache_path (self, all, n, options);
+  cache_path = program_cache_path (self, sources, n, options);
   if (cache_path)
     program = load_program_binary (self, cache_path, options);
   if (program == NULL) {
     from = "source";
-    program = build_program_from_source (self, name, all, n, options, error);
+    program = build_program_from_source (self, name, sources, n, options,
+        error);
     if (program && cache_path)
       save_program_binary (self, program, cache_path);
   }

@@ -45,9 +45,11 @@ for p in $optional_plugins; do
     fi
 done
 cp "$build/gst/libgstopencl.so" "$out/plugins/"
-# The test layer that gives the device cl_qcom_filter_bicubic
-# (elements_clnative loads it through OPENCL_LAYERS).
-cp "$build"/tests/libgstcl-qcom-bicubic-layer.so "$out/lib/"
+# The test layers that give the device cl_qcom_filter_bicubic and that
+# fail builds on purpose (elements_clnative and elements_clbadinput load
+# them through OPENCL_LAYERS, as tests/meson.build does).
+cp "$build"/tests/libgstcl-qcom-bicubic-layer.so \
+    "$build"/tests/libgstcl-broken-build-layer.so "$out/lib/"
 find "$build/tests" "$build/docs" -maxdepth 3 -type f -executable \
     ! -name '*.so' ! -name '*.sh' -exec cp {} "$out/bin/" \; 2>/dev/null || true
 

@@ -65,13 +65,16 @@ run() {
     run_one "$@" &
 }
 
+broken="$bundle/lib/libgstcl-broken-build-layer.so"
 for t in "$bundle"/bin/elements_* "$bundle"/bin/unit_* \
     "$bundle"/bin/pipelines_*; do
     [ -x "$t" ] || continue
     case "$(basename "$t")" in
     elements_clnative)
-        OPENCL_LAYERS="$bundle/lib/libgstcl-qcom-bicubic-layer.so" \
+        OPENCL_LAYERS="$bundle/lib/libgstcl-qcom-bicubic-layer.so:$broken" \
             run "$(basename "$t")" 240 "$t" ;;
+    elements_clbadinput)
+        OPENCL_LAYERS="$broken" run "$(basename "$t")" 240 "$t" ;;
     *) run "$(basename "$t")" 240 "$t" ;;
     esac
 done

@@ -620,8 +620,9 @@ GST_START_TEST (test_no_matching_device)
 
 GST_END_TEST;
 
-/* GST_CL_TEST_BROKEN_BUILD=* adds an #error to every program the runtime
- * builds: the real compiler fails and its log reaches the debug string. */
+/* GST_CL_TEST_BROKEN_BUILD=* has the broken-build layer (tests/meson.build
+ * loads it) fail every program the runtime builds: the build log reaches
+ * the debug string. */
 GST_START_TEST (test_broken_build)
 {
   ELEMENT_OR_SKIP (__i__);
