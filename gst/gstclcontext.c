@@ -129,7 +129,7 @@ gst_cl_context_class_init (GstCLContextClass * klass)
 
 /* Work-groups: the global size is rounded up to a multiple of these (no
  * non-uniform work-groups on PoCL or NVIDIA) and kernels guard the edge.
- * Measured (docs/performance.md): on PoCL 64x1 and 16x1 were best, 256x1
+ * Measured (tests/benchmarks/performance-notes.md): on PoCL 64x1 and 16x1 were best, 256x1
  * and 16x4 slower; on an H100 the 2-D kernels were within 8% from 8x8 to
  * 256x1, and clboxblur's 1-D scans (whose groups are the first size) were
  * faster with small groups, so 16x16. */
@@ -140,7 +140,7 @@ choose_local_size (GstCLContext * self)
   const gchar *forced = g_getenv ("GST_CL_LOCAL_SIZE");
   guint w, h;
 
-  /* "WxH", for measuring others (docs/performance.md). */
+  /* "WxH", for measuring others (tests/benchmarks/performance-notes.md). */
   if (forced && sscanf (forced, "%ux%u", &w, &h) == 2 && w > 0 && h > 0
       && (gsize) w * h <= max) {
     self->local_size[0] = w;

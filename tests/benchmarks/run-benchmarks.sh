@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the benchmark (release), runs it with --json and writes
-# docs/performance.md with its plots (docs/images/perf-*.png).
+# docs/performance.md with its plots (docs/images/perf-*.png), and every
+# figure into tests/benchmarks/results.md.
 #
 #   tests/benchmarks/run-benchmarks.sh [-- BENCH_OPTIONS...]
 #       build, run, write the report; options after -- go to the benchmark
@@ -31,6 +32,7 @@ source tests/benchmarks/launch-common.sh
 build="${BUILD_DIR:-build-bench}"
 results="${RESULTS:-$build/bench-results.json}"
 doc=docs/performance.md
+details=tests/benchmarks/results.md
 images=docs/images
 bench="$build/tests/benchmarks/gst-opencl-bench"
 
@@ -111,8 +113,8 @@ write_report() {
     need_command python3 "Debian package python3"
     python="$(pick_python)"
     mkdir -p "$images"
-    "$python" tests/benchmarks/plot.py --doc "$doc" --images "$images" \
-        ${commit:+--commit "$commit"} "$@"
+    "$python" tests/benchmarks/plot.py --doc "$doc" --details "$details" \
+        --images "$images" ${commit:+--commit "$commit"} "$@"
 }
 
 main() {
