@@ -187,16 +187,14 @@ GST_START_TEST (test_toggle_from_thread)
 
 GST_END_TEST;
 
-/* The GstCLContext that @context holds (the plugin's type: by value). */
-static GObject *
-cl_context_of (GstContext * context)
+/* A weak pointer at the GstCLContext that @context holds, which holds the
+ * only reference. */
+static void
+watch_cl_context (GstContext * context, gpointer * cl_context)
 {
-  const GValue *value =
-      gst_structure_get_value (gst_context_get_structure (context),
-      GST_CL_CONTEXT_FIELD);
-
-  fail_unless (value != NULL && G_VALUE_HOLDS_OBJECT (value));
-  return g_value_get_object (value);
+  *cl_context = rel_dup_cl_context (context);
+  g_object_add_weak_pointer (*cl_context, cl_context);
+  g_object_unref (*cl_context);
 }
 
 /* A context set on an element in NULL, which is then disposed in NULL:
@@ -211,8 +209,7 @@ GST_START_TEST (test_context_set_in_null)
   if (!rel_element_available (e))
     return;
   context = rel_new_shared_context ();
-  cl_context = cl_context_of (context);
-  g_object_add_weak_pointer (cl_context, &cl_context);
+  watch_cl_context (context, &cl_context);
 
   element = gst_element_factory_make (e->factory, NULL);
   fail_unless (element != NULL);
@@ -237,8 +234,7 @@ GST_START_TEST (test_context_from_bin)
   if (!rel_element_available (e))
     return;
   context = rel_new_shared_context ();
-  cl_context = cl_context_of (context);
-  g_object_add_weak_pointer (cl_context, &cl_context);
+  watch_cl_context (context, &cl_context);
   pipeline = gst_pipeline_new (NULL);
   gst_element_set_context (pipeline, context);
   gst_context_unref (context);
