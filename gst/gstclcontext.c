@@ -129,10 +129,9 @@ gst_cl_context_class_init (GstCLContextClass * klass)
 
 /* Work-groups: the global size is rounded up to a multiple of these (no
  * non-uniform work-groups on PoCL or NVIDIA) and kernels guard the edge.
- * Measured (tests/benchmarks/performance-notes.md): on PoCL 64x1 and 16x1 were best, 256x1
- * and 16x4 slower; on an H100 the 2-D kernels were within 8% from 8x8 to
- * 256x1, and clboxblur's 1-D scans (whose groups are the first size) were
- * faster with small groups, so 16x16. */
+ * 64x1 on CPU devices, 16x16 on GPUs, where clboxblur's 1-D scans (whose
+ * groups are the first size) want small groups: the sweeps behind them
+ * are in tests/benchmarks/performance-notes.md. */
 static void
 choose_local_size (GstCLContext * self)
 {

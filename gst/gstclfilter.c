@@ -981,16 +981,19 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstCLFilterPrivate *priv = PRIV (self);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
   GError *error = NULL;
-  gboolean in_device, out_device;
+  gboolean ok, in_device, out_device;
 
   /* GstVideoFilter maps frames without checking a meta's layout against
    * the buffer's size, and takes a frame it cannot map for a warning,
-   * sending the output buffer on unwritten. */
-  if (!gst_cl_buffer_check_frame (inbuf, &filter->in_info, "input", &error)
-      || !gst_cl_buffer_check_frame (outbuf, &filter->out_info, "output",
-          &error)
-      || (priv->copies && !gst_cl_copy_frame (priv->device.context,
-              &priv->staging, &filter->in_info, inbuf, outbuf, &error))) {
+   * sending the output buffer on unwritten. A copy checks both itself. */
+  if (priv->copies)
+    ok = gst_cl_copy_frame (priv->device.context, &priv->staging,
+        &filter->in_info, inbuf, outbuf, &error);
+  else
+    ok = gst_cl_buffer_check_frame (inbuf, &filter->in_info, "input", &error)
+        && gst_cl_buffer_check_frame (outbuf, &filter->out_info, "output",
+        &error);
+  if (!ok) {
     gst_cl_element_post_error (self, error);
     g_clear_error (&error);
     return GST_FLOW_ERROR;
