@@ -123,6 +123,21 @@ gst_cl_device_type_name (cl_device_type type)
   return "other";
 }
 
+const gchar *
+gst_cl_device_class_name (GstCLDeviceClass device_class)
+{
+  switch (device_class) {
+    case GST_CL_DEVICE_CLASS_CPU:
+      return "CPU";
+    case GST_CL_DEVICE_CLASS_NVIDIA_GPU:
+      return "NVIDIA GPU";
+    case GST_CL_DEVICE_CLASS_GPU:
+      return "GPU";
+    default:
+      return "unknown";
+  }
+}
+
 static gchar *
 platform_string (cl_platform_id platform, cl_platform_info param)
 {
@@ -304,6 +319,16 @@ warp_size (cl_device_id device)
   return size;
 }
 
+static GstCLDeviceClass
+classify_device (const GstCLDeviceInfo * info)
+{
+  if (info->type & CL_DEVICE_TYPE_CPU)
+    return GST_CL_DEVICE_CLASS_CPU;
+  if (info->ptx_warps)
+    return GST_CL_DEVICE_CLASS_NVIDIA_GPU;
+  return GST_CL_DEVICE_CLASS_GPU;
+}
+
 static void
 probe_device (GstCLDeviceInfo * info)
 {
@@ -346,6 +371,7 @@ probe_device (GstCLDeviceInfo * info)
   info->ptx_warps = has_extension (extensions, "cl_nv_device_attribute_query")
       && warp_size (device) == 32;
   g_free (extensions);
+  info->device_class = classify_device (info);
 }
 
 typedef struct
@@ -394,11 +420,13 @@ enumerate_devices (gpointer unused)
       probe_device (info);
       GST_INFO ("found device %u:%u: %s / %s (%s, driver %s, images %s, "
           "max image %" G_GSIZE_FORMAT "x%" G_GSIZE_FORMAT
-          ", cl_qcom_filter_bicubic %s)", p, d, info->platform_name,
-          info->device_name, gst_cl_device_type_name (info->type),
+          ", cl_qcom_filter_bicubic %s, tuned as %s)", p, d,
+          info->platform_name, info->device_name,
+          gst_cl_device_type_name (info->type),
           info->driver_version, info->image_support ? "yes" : "no",
           info->image2d_max_width, info->image2d_max_height,
-          info->has_qcom_bicubic ? "yes" : "no");
+          info->has_qcom_bicubic ? "yes" : "no",
+          gst_cl_device_class_name (info->device_class));
       g_ptr_array_add (list->devices, info);
     }
     g_free (devices);

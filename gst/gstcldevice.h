@@ -40,6 +40,16 @@ typedef enum
   GST_CL_IMAGE_RGBA8 = 1 << 3,
 } GstCLImageFormats;
 
+/* What tuning tables are keyed on: the kind of device and, where it
+ * decides which kernel variant is fastest, its driver. */
+typedef enum
+{
+  GST_CL_DEVICE_CLASS_CPU,      /* any CPU device (PoCL, Oclgrind) */
+  GST_CL_DEVICE_CLASS_NVIDIA_GPU,       /* NVIDIA's driver: warps of 32 */
+  GST_CL_DEVICE_CLASS_GPU,      /* any other GPU or accelerator */
+  GST_CL_DEVICE_N_CLASSES,
+} GstCLDeviceClass;
+
 typedef struct
 {
   cl_platform_id platform;
@@ -50,6 +60,7 @@ typedef struct
   gchar *device_name;
   gchar *driver_version;
   cl_device_type type;
+  GstCLDeviceClass device_class;
   gboolean image_support;
   gsize image2d_max_width;
   gsize image2d_max_height;
@@ -83,6 +94,8 @@ gboolean gst_cl_device_matches (const GstCLDeviceInfo * info,
     const gchar * selector);
 
 const gchar *gst_cl_device_type_name (cl_device_type type);
+
+const gchar *gst_cl_device_class_name (GstCLDeviceClass device_class);
 
 GstCLImageFormats gst_cl_device_get_image_formats (const GstCLDeviceInfo *
     info);
