@@ -12,8 +12,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$(cd "${1:-$ROOT/build}" && pwd)
 OUT="$ROOT/docs/images"
 
-if [ ! -e "$BUILD/gst/libgstopencl.so" ]; then
-  echo "no $BUILD/gst/libgstopencl.so: build first (meson compile -C DIR)" >&2
+if [ ! -e "$BUILD/gst/elements/libgstopencl.so" ]; then
+  echo "no $BUILD/gst/elements/libgstopencl.so: build first (meson compile -C DIR)" >&2
   exit 1
 fi
 export GST_PLUGIN_PATH="$BUILD/gst"

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "gstclfilter.h"
-#include "gstclpinned.h"
+#include <gst/opencl/gstclpinned.h>
 
 /* ---- the device of the floor ---- */
 

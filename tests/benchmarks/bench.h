@@ -10,7 +10,7 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
-#include "gstclframe.h"
+#include <gst/opencl/gstclframe.h>
 
 G_BEGIN_DECLS
 

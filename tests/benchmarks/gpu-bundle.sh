@@ -44,7 +44,7 @@ for p in $optional_plugins; do
         echo "gpu-bundle: no $p plugin here; leaving it out" >&2
     fi
 done
-cp "$build/gst/libgstopencl.so" "$out/plugins/"
+cp "$build/gst/elements/libgstopencl.so" "$out/plugins/"
 # The test layers that give the device cl_qcom_filter_bicubic and that
 # fail builds on purpose (elements_clnative and elements_clbadinput load
 # them through OPENCL_LAYERS, as tests/meson.build does).

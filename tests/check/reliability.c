@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gstclframe.h"
+#include <gst/opencl/gstclframe.h>
 #include "rotate-reference.h"
 
 #ifdef HAVE_VALGRIND

@@ -7,7 +7,7 @@
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
 
-#include "gstclcontext.h"
+#include <gst/opencl/gstclcontext.h>
 
 G_BEGIN_DECLS
 

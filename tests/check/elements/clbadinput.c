@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gstcldevice.h"
+#include <gst/opencl/gstcldevice.h>
 #include "reliability.h"
 
 /* Loop tests run once per element; unavailable ones pass as skipped. */

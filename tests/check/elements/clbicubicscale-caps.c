@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "gstclbicubicscale.h"
-#include "gstclcontext.h"
+#include <gst/opencl/gstclcontext.h>
 
 /* One pixel of each plane, as bytes in memory order. */
 typedef struct

@@ -25,8 +25,8 @@
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
 
-#include "gstcldevice.h"
-#include "gstclframe.h"
+#include <gst/opencl/gstcldevice.h>
+#include <gst/opencl/gstclframe.h>
 #include "reference.h"
 #include "reliability.h"
 

@@ -16,7 +16,7 @@
  * kept must give the same bytes as from source, and a binary the driver
  * rejects must be built from source again.
  */
-#include "gstclframe.h"
+#include <gst/opencl/gstclframe.h>
 #include "reliability.h"
 
 #include <glib/gstdio.h>

@@ -57,8 +57,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gstclframe.h"
-#include "gstclmemory.h"
+#include <gst/opencl/gstclframe.h>
+#include <gst/opencl/gstclmemory.h>
 #include "reliability.h"
 
 #define CL_FEATURE GST_CAPS_FEATURE_MEMORY_CL_MEMORY

@@ -32,7 +32,7 @@
  */
 #include <gst/app/gstappsink.h>
 
-#include "gstclmemory.h"
+#include <gst/opencl/gstclmemory.h>
 #include "reliability.h"
 
 #define CL_FEATURE GST_CAPS_FEATURE_MEMORY_CL_MEMORY

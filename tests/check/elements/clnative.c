@@ -23,7 +23,7 @@
 
 #include <math.h>
 
-#include "gstclframe.h"
+#include <gst/opencl/gstclframe.h>
 #include "qcom-bicubic-layer.h"
 #include "reliability.h"
 #include "reference.h"

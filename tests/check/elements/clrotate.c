@@ -12,7 +12,7 @@
 
 #include <math.h>
 
-#include "gstcldevice.h"
+#include <gst/opencl/gstcldevice.h>
 #include "rotate-reference.h"
 
 #define CAPS(format, w, h) "video/x-raw, format=" format ", width=" #w \

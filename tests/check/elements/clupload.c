@@ -14,8 +14,8 @@
 
 #include <string.h>
 
-#include "gstclframe.h"
-#include "gstclmemory.h"
+#include <gst/opencl/gstclframe.h>
+#include <gst/opencl/gstclmemory.h>
 #include "reliability.h"
 
 #define CL_CAPS "video/x-raw(" GST_CAPS_FEATURE_MEMORY_CL_MEMORY ")"

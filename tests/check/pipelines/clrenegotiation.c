@@ -14,7 +14,7 @@
  * thread of its own, so a chain read just after its last frame may show
  * one more. (The leaks tracer checks the rest.)
  */
-#include "gstclframe.h"
+#include <gst/opencl/gstclframe.h>
 #include "reliability.h"
 
 #define FRAMES_PER_SEGMENT 20

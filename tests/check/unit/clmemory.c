@@ -11,8 +11,8 @@
 
 #include <string.h>
 
-#include "gstclbufferpool.h"
-#include "gstclmemory.h"
+#include <gst/opencl/gstclbufferpool.h>
+#include <gst/opencl/gstclmemory.h>
 
 static GstCLContext *
 new_context (void)

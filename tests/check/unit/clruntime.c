@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "gstclbicubicscale.h"
-#include "gstcldevice.h"
-#include "gstclframe.h"
+#include <gst/opencl/gstcldevice.h>
+#include <gst/opencl/gstclframe.h>
 
 static GstCLDeviceInfo
 fake_device (gboolean qcom_bicubic)

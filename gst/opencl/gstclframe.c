@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclframe.h"
-#include "gstclkernels.h"
+#include "gstcllibrarykernels.h"
 #include "gstclmemory.h"
 
 #include <math.h>

@@ -14,7 +14,7 @@
 #include <gst/base/gstbasetransform.h>
 #include <gst/video/video.h>
 
-#include "gstclcontext.h"
+#include <gst/opencl/gstclcontext.h>
 
 G_BEGIN_DECLS
 

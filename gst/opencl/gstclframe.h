@@ -9,6 +9,8 @@
  */
 #pragma once
 
+#include "gstcl-prelude.h"
+
 #include <gst/video/video.h>
 
 #include "gstclcontext.h"
@@ -24,6 +26,7 @@ typedef enum
 } GstCLStorage;
 
 #define GST_TYPE_CL_STORAGE (gst_cl_storage_get_type ())
+GST_CL_API
 GType gst_cl_storage_get_type (void);
 
 /* The formats every element takes. */
@@ -84,62 +87,83 @@ typedef struct
   GstCLPlane planes[GST_VIDEO_MAX_PLANES];
 } GstCLFrame;
 
+GST_CL_API
 gboolean gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
     GstCLStorage memory);
 
+GST_CL_API
 guint gst_cl_format_max_channels (GstVideoFormat format);
 
+GST_CL_API
 gboolean gst_cl_format_supported (GstVideoFormat format, GstCLStorage memory,
     const GstCLDeviceInfo * device);
 
+GST_CL_API
 GstCLStorage gst_cl_choose_storage (GstCLStorage setting,
     const GstCLDeviceInfo * device, const GstVideoInfo * in,
     const GstVideoInfo * out);
 
+GST_CL_API
 cl_mem gst_cl_plane_create_image (GstCLContext * context,
     const GstCLPlane * plane, GError ** error);
 
+GST_CL_API
 gchar *gst_cl_frame_size_problem (const GstCLDeviceInfo * device,
     const GstVideoInfo * info);
 
+GST_CL_API
 gboolean gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
     const GstVideoInfo * info, GstCLStorage memory, GError ** error);
 
+GST_CL_API
 void gst_cl_frame_release (GstCLFrame * frame);
 
+GST_CL_API
 gboolean gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
     const GstVideoFrame * vframe, GError ** error);
 
+GST_CL_API
 gboolean gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe);
 
+GST_CL_API
 gboolean gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
     const GstVideoInfo * info, GstBuffer * buffer);
 
+GST_CL_API
 gboolean gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
     const GstVideoInfo * info, guint field, guint fields, gboolean input,
     GError ** error);
 
+GST_CL_API
 gboolean gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
     GstVideoFrame * vframe, GError ** error);
 
+GST_CL_API
 gboolean gst_cl_frame_store_attached (GstCLFrame * frame, GError ** error);
 
+GST_CL_API
 void gst_cl_frame_detach (GstCLFrame * frame);
 
+GST_CL_API
 void gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
     guint32 argb, gfloat value[4]);
 
+GST_CL_API
 gchar *gst_cl_plane_build_options (const GstCLPlane * plane,
     GstCLStorage memory, const gchar * extra);
 
+GST_CL_API
 void gst_cl_normalize_par (gint * par_n, gint * par_d);
 
+GST_CL_API
 gboolean gst_cl_structure_get_par (const GstStructure * s, gint * par_n,
     gint * par_d);
 
+GST_CL_API
 gboolean gst_cl_meta_is_geometry (const GstMeta * meta);
 
+GST_CL_API
 void gst_cl_buffer_add_roi_meta (GstBuffer * buffer,
     const GstVideoRegionOfInterestMeta * roi, const GstVideoRectangle * rect);
 
@@ -151,13 +175,20 @@ typedef struct
   cl_int status;
 } GstCLArgs;
 
+GST_CL_API
 void gst_cl_args_init (GstCLArgs * args, cl_kernel kernel);
+GST_CL_API
 void gst_cl_args_add (GstCLArgs * args, gsize size, const void *value);
+GST_CL_API
 void gst_cl_args_add_int (GstCLArgs * args, gint value);
+GST_CL_API
 void gst_cl_args_add_mem (GstCLArgs * args, cl_mem mem);
+GST_CL_API
 void gst_cl_args_add_float4 (GstCLArgs * args, gdouble x, gdouble y,
     gdouble z, gdouble w);
+GST_CL_API
 void gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane);
+GST_CL_API
 gboolean gst_cl_args_check (GstCLArgs * args, GError ** error);
 
 G_END_DECLS

@@ -6,6 +6,8 @@
  */
 #pragma once
 
+#include "gstcl-prelude.h"
+
 #include <gst/gst.h>
 #include <CL/cl.h>
 
@@ -17,6 +19,7 @@ G_BEGIN_DECLS
 #endif
 
 #define GST_CL_ERROR (gst_cl_error_quark ())
+GST_CL_API
 GQuark gst_cl_error_quark (void);
 
 typedef enum
@@ -81,29 +84,40 @@ typedef struct
   cl_ulong local_mem_size;
 } GstCLDeviceInfo;
 
+GST_CL_API
 void gst_cl_debug_init (void);
 
+GST_CL_API
 const gchar *gst_cl_error_name (cl_int status);
 
+GST_CL_API
 gboolean gst_cl_check (cl_int status, GError ** error, const gchar * what);
 
+GST_CL_API
 const GstCLDeviceInfo *gst_cl_device_select (const gchar * selector,
     GError ** error);
 
+GST_CL_API
 gboolean gst_cl_device_matches (const GstCLDeviceInfo * info,
     const gchar * selector);
 
+GST_CL_API
 const gchar *gst_cl_device_type_name (cl_device_type type);
 
+GST_CL_API
 const gchar *gst_cl_device_class_name (GstCLDeviceClass device_class);
 
+GST_CL_API
 GstCLImageFormats gst_cl_device_get_image_formats (const GstCLDeviceInfo *
     info);
 
+GST_CL_API
 gboolean gst_cl_device_builds_ptx_warps (const GstCLDeviceInfo * info);
 
+GST_CL_API
 void gst_cl_device_refuse_ptx_warps (const GstCLDeviceInfo * info);
 
+GST_CL_API
 void gst_cl_device_probe_image_formats (const GstCLDeviceInfo * info,
     cl_context context);
 

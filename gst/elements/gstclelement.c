@@ -5,12 +5,12 @@
 
 #include <string.h>
 
-#include "gstclbufferpool.h"
-#include "gstclframe.h"
-#include "gstclpinned.h"
+#include <gst/opencl/gstclbufferpool.h>
+#include <gst/opencl/gstclframe.h>
+#include <gst/opencl/gstclpinned.h>
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
-#define GST_CAT_DEFAULT gst_cl_context_debug
+GST_DEBUG_CATEGORY_STATIC (gst_cl_element_debug);
+#define GST_CAT_DEFAULT gst_cl_element_debug
 
 /**
  * gst_cl_element_install_device_property:
@@ -22,6 +22,14 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
 void
 gst_cl_element_install_device_property (GObjectClass * klass, guint prop_id)
 {
+  static gsize debug_initialized = 0;
+
+  if (g_once_init_enter (&debug_initialized)) {
+    GST_DEBUG_CATEGORY_INIT (gst_cl_element_debug, "clelement", 0,
+        "OpenCL devices of the cl elements");
+    g_once_init_leave (&debug_initialized, 1);
+  }
+
   /* The OpenCL device: "P:D" platform and device indices, or a
    * case-insensitive substring of the platform or device name. Empty: the
    * GST_CL_DEVICE environment variable, else the first GPU, else the first

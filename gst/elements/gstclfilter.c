@@ -3,8 +3,8 @@
  */
 #include "gstclfilter.h"
 #include "gstclelement.h"
-#include "gstclmemory.h"
-#include "gstcltransfer.h"
+#include <gst/opencl/gstclmemory.h>
+#include <gst/opencl/gstcltransfer.h>
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_debug);
 #define GST_CAT_DEFAULT gst_cl_filter_debug

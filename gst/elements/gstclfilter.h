@@ -12,7 +12,7 @@
 
 #include <gst/video/gstvideofilter.h>
 
-#include "gstclframe.h"
+#include <gst/opencl/gstclframe.h>
 
 G_BEGIN_DECLS
 

@@ -16,6 +16,8 @@
  */
 #pragma once
 
+#include "gstcl-prelude.h"
+
 #include <gst/video/video.h>
 
 #include "gstclcontext.h"
@@ -31,36 +33,49 @@ G_BEGIN_DECLS
 #define GST_MAP_CL (GST_MAP_FLAG_LAST << 1)
 
 #define GST_TYPE_CL_ALLOCATOR (gst_cl_allocator_get_type ())
+GST_CL_API
 G_DECLARE_FINAL_TYPE (GstCLAllocator, gst_cl_allocator, GST, CL_ALLOCATOR,
     GstAllocator)
 
+GST_CL_API
 GstAllocator *gst_cl_allocator_new (GstCLContext * context);
 
+GST_CL_API
 GstMemory *gst_cl_allocator_alloc (GstAllocator * allocator, gsize size,
     GError ** error);
 
+GST_CL_API
 gboolean gst_cl_caps_are_cl_memory (GstCaps * caps);
 
+GST_CL_API
 GstCaps *gst_cl_caps_with_memory (GstCaps * caps, gboolean cl_memory);
 
+GST_CL_API
 GstCaps *gst_cl_caps_in_both_memories (GstCaps * caps);
 
+GST_CL_API
 gboolean gst_is_cl_memory (GstMemory * mem);
 
+GST_CL_API
 GstCLContext *gst_cl_memory_get_context (GstMemory * mem);
 
+GST_CL_API
 cl_mem gst_cl_memory_get_mem (GstMemory * mem);
 
+GST_CL_API
 gboolean gst_cl_buffer_is_on_context (GstBuffer * buffer,
     GstCLContext * context);
 
+GST_CL_API
 cl_mem gst_cl_buffer_get_plane (GstBuffer * buffer,
     const GstVideoInfo * info, guint plane, gsize * offset, gsize * stride,
     GError ** error);
 
+GST_CL_API
 gboolean gst_cl_buffer_write_frame (GstBuffer * buffer,
     const GstVideoFrame * frame, GError ** error);
 
+GST_CL_API
 gboolean gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,
     GError ** error);
 

@@ -10,27 +10,36 @@
  */
 #pragma once
 
+#include "gstcl-prelude.h"
+
 #include "gstclmemory.h"
 
 G_BEGIN_DECLS
 
 #define GST_TYPE_CL_BUFFER_POOL (gst_cl_buffer_pool_get_type ())
+GST_CL_API
 G_DECLARE_FINAL_TYPE (GstCLBufferPool, gst_cl_buffer_pool, GST,
     CL_BUFFER_POOL, GstBufferPool)
 
+GST_CL_API
 GstBufferPool *gst_cl_buffer_pool_new (GstCLContext * context);
 
+GST_CL_API
 GstCLContext *gst_cl_buffer_pool_get_context (GstBufferPool * pool);
 
+GST_CL_API
 gboolean gst_cl_buffer_pool_is_on_context (GstBufferPool * pool,
     GstCLContext * context);
 
+GST_CL_API
 void gst_cl_video_info_align_planes (GstCLContext * context,
     GstVideoInfo * info);
 
+GST_CL_API
 gboolean gst_cl_decide_allocation (GstElement * element, GstQuery * query,
     GstCLContext * context, GstAllocator * pinned);
 
+GST_CL_API
 gboolean gst_cl_propose_allocation (GstQuery * query, GstCLContext * context,
     GstAllocator * pinned);
 

@@ -13,6 +13,8 @@
  */
 #pragma once
 
+#include "gstcl-prelude.h"
+
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
@@ -21,16 +23,21 @@
 G_BEGIN_DECLS
 
 #define GST_TYPE_CL_PINNED_ALLOCATOR (gst_cl_pinned_allocator_get_type ())
+GST_CL_API
 G_DECLARE_FINAL_TYPE (GstCLPinnedAllocator, gst_cl_pinned_allocator, GST,
     CL_PINNED_ALLOCATOR, GstAllocator)
 
+GST_CL_API
 GstAllocator *gst_cl_pinned_allocator_new (GstCLContext * context);
 
+GST_CL_API
 GstMemory *gst_cl_pinned_memory_of_frame (GstCLContext * context,
     const GstVideoFrame * frame);
 
+GST_CL_API
 cl_event gst_cl_pinned_memory_leave_read (GstMemory * mem, cl_event read);
 
+GST_CL_API
 GstBufferPool *gst_cl_pinned_pool_new (GstAllocator * allocator,
     GstCaps * caps, guint min_buffers);
 
@@ -41,10 +48,12 @@ typedef struct _GstCLStaging GstCLStaging;
 typedef gboolean (*GstCLUploadFunc) (const GstVideoFrame * frame,
     gpointer user_data, GError ** error);
 
+GST_CL_API
 gboolean gst_cl_staging_upload (GstCLStaging ** staging,
     GstCLContext * context, const GstVideoFrame * frame,
     GstCLUploadFunc upload, gpointer user_data, GError ** error);
 
+GST_CL_API
 void gst_cl_staging_free (GstCLStaging * staging);
 
 G_END_DECLS

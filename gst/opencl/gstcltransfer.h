@@ -8,6 +8,8 @@
  */
 #pragma once
 
+#include "gstcl-prelude.h"
+
 #include <gst/video/video.h>
 
 #include "gstclcontext.h"
@@ -15,13 +17,16 @@
 
 G_BEGIN_DECLS
 
+GST_CL_API
 gboolean gst_cl_buffer_check_frame (GstBuffer * buffer,
     const GstVideoInfo * info, const gchar * what, GError ** error);
 
+GST_CL_API
 gboolean gst_cl_video_frame_map (GstVideoFrame * frame,
     const GstVideoInfo * info, GstBuffer * buffer, GstMapFlags flags,
     const gchar * what, GError ** error);
 
+GST_CL_API
 gboolean gst_cl_copy_frame (GstCLContext * context, GstCLStaging ** staging,
     const GstVideoInfo * info, GstBuffer * inbuf, GstBuffer * outbuf,
     GError ** error);

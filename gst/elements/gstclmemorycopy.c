@@ -6,10 +6,10 @@
 #include <gst/video/video.h>
 
 #include "gstclelement.h"
-#include "gstclframe.h"
-#include "gstclmemory.h"
-#include "gstclpinned.h"
-#include "gstcltransfer.h"
+#include <gst/opencl/gstclframe.h>
+#include <gst/opencl/gstclmemory.h>
+#include <gst/opencl/gstclpinned.h>
+#include <gst/opencl/gstcltransfer.h>
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_copy_debug);
 #define GST_CAT_DEFAULT gst_cl_memory_copy_debug
