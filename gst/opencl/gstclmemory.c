@@ -1,9 +1,7 @@
 /* gst-opencl
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "gstclmemory.h"
-
-#include "gstclpinned.h"
+#include "gstclmemory-private.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_debug);
 #define GST_CAT_DEFAULT gst_cl_memory_debug
@@ -15,34 +13,13 @@ struct _GstCLAllocator
   GstCLContext *context;
 };
 
-/* A shared (sub-)memory has no cl_mem of its own: it uses its parent's,
- * and maps through it. Only a memory without a parent maps. */
-typedef struct
-{
-  GstMemory mem;
-
-  GstCLContext *context;        /* a reference */
-  cl_mem buffer;
-
-  /* Under the lock: */
-  /* The host mapping, shared by nested maps: OpenCL forbids mapping a
-   * region for writing twice. GstMemory's lock makes every nested map ask
-   * for no more than the first did, and shared memories are read-only. */
-  GMutex lock;
-  guint host_maps;
-  gpointer host;
-  /* A read of the frame into pinned memory left running on the download
-   * queue (gst_cl_buffer_read_frame()): the next use of the memory on the
-   * context's queue waits for it (wait_for_read()). */
-  cl_event read;
-} GstCLMemory;
 
 G_DEFINE_TYPE_WITH_CODE (GstCLAllocator, gst_cl_allocator,
     GST_TYPE_ALLOCATOR, GST_DEBUG_CATEGORY_INIT (gst_cl_memory_debug,
         "clmemory", 0, "OpenCL memory"));
 
-static GstCLMemory *
-root_of (GstMemory * mem)
+GstCLMemory *
+gst_cl_memory_root (GstMemory * mem)
 {
   return (GstCLMemory *) (mem->parent ? mem->parent : mem);
 }
@@ -50,11 +27,22 @@ root_of (GstMemory * mem)
 /* Makes the commands enqueued on the context's queue from now on wait for
  * the read of @root left running, if any: before anything may write the
  * memory, which may be back in its pool while the read runs. */
-static void
-wait_for_read (GstCLMemory * root)
+void
+gst_cl_memory_wait_for_read (GstCLMemory * root)
 {
   g_mutex_lock (&root->lock);
   gst_cl_context_wait_for (root->context, &root->read);
+  g_mutex_unlock (&root->lock);
+}
+
+/* Keeps @read (transfer full), a read of @root left running on another
+ * queue, for gst_cl_memory_wait_for_read(). */
+void
+gst_cl_memory_leave_read (GstCLMemory * root, cl_event read)
+{
+  g_mutex_lock (&root->lock);
+  gst_cl_clear_event (root->context, &root->read);
+  root->read = read;
   g_mutex_unlock (&root->lock);
 }
 
@@ -155,7 +143,7 @@ map_host (GstCLMemory * root, GstMapFlags flags)
   cl_int status = CL_SUCCESS;
 
   if (flags & GST_MAP_WRITE)
-    wait_for_read (root);
+    gst_cl_memory_wait_for_read (root);
   g_mutex_lock (&root->lock);
   if (root->host_maps == 0)
     root->host = clEnqueueMapBuffer (root->context->queue, root->buffer,
@@ -195,11 +183,11 @@ unmap_host (GstCLMemory * root)
 static gpointer
 cl_map (GstMemory * mem, GstMapInfo * info, gsize maxsize)
 {
-  GstCLMemory *root = root_of (mem);
+  GstCLMemory *root = gst_cl_memory_root (mem);
 
   if (info->flags & GST_MAP_CL) {
     if (info->flags & GST_MAP_WRITE)
-      wait_for_read (root);
+      gst_cl_memory_wait_for_read (root);
     clRetainMemObject (root->buffer);
     /* gst_memory_map() adds the memory's offset to what this returns:
      * take it off, so that info->data is the cl_mem itself. */
@@ -214,7 +202,7 @@ cl_unmap (GstMemory * mem, GstMapInfo * info)
   if (info->flags & GST_MAP_CL)
     clReleaseMemObject ((cl_mem) info->data);
   else
-    unmap_host (root_of (mem));
+    unmap_host (gst_cl_memory_root (mem));
 }
 
 /* A new memory with a copy, made on the device, of @size bytes from
@@ -222,7 +210,7 @@ cl_unmap (GstMemory * mem, GstMapInfo * info)
 static GstMemory *
 cl_copy (GstMemory * mem, gssize offset, gssize size)
 {
-  GstCLMemory *root = root_of (mem);
+  GstCLMemory *root = gst_cl_memory_root (mem);
   GError *error = NULL;
   GstMemory *copy;
   cl_int status = CL_SUCCESS;
@@ -251,7 +239,7 @@ cl_copy (GstMemory * mem, gssize offset, gssize size)
 static GstMemory *
 cl_share (GstMemory * mem, gssize offset, gssize size)
 {
-  GstCLMemory *root = root_of (mem);
+  GstCLMemory *root = gst_cl_memory_root (mem);
 
   if (size == -1)
     size = mem->size - offset;
@@ -390,7 +378,7 @@ cl_mem
 gst_cl_memory_get_mem (GstMemory * mem)
 {
   g_return_val_if_fail (gst_is_cl_memory (mem), NULL);
-  return root_of (mem)->buffer;
+  return gst_cl_memory_root (mem)->buffer;
 }
 
 /**
@@ -411,19 +399,9 @@ gst_cl_buffer_is_on_context (GstBuffer * buffer, GstCLContext * context)
 }
 
 /* Where plane @plane of a frame of @info lies in a buffer laid out as
- * @layout: its first byte, row pitch, rows of pixels, and its size up to
- * the end of the last row's pixels. */
-typedef struct
-{
-  gsize offset;
-  gsize stride;
-  gsize row_bytes;
-  gsize rows;
-  gsize size;
-} GstCLPlaneRegion;
-
-static void
-plane_region (const GstVideoInfo * info, const GstVideoInfo * layout,
+ * @layout (see GstCLPlaneRegion). */
+void
+gst_cl_plane_region (const GstVideoInfo * info, const GstVideoInfo * layout,
     guint plane, GstCLPlaneRegion * region)
 {
   gint comp[GST_VIDEO_MAX_COMPONENTS];
@@ -439,8 +417,8 @@ plane_region (const GstVideoInfo * info, const GstVideoInfo * layout,
 
 /* The layout of @buffer's frame of @info: its video meta, else the
  * default layout of @info's format and size. */
-static void
-device_layout (GstBuffer * buffer, const GstVideoInfo * info,
+void
+gst_cl_buffer_device_layout (GstBuffer * buffer, const GstVideoInfo * info,
     GstVideoInfo * layout)
 {
   GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
@@ -452,149 +430,6 @@ device_layout (GstBuffer * buffer, const GstVideoInfo * info,
     layout->offset[p] = meta->offset[p];
     layout->stride[p] = meta->stride[p];
   }
-}
-
-/* Enqueues the copy of @plane between the host frame and @mem laid out
- * as @layout on @queue, after @after where given; blocks unless @done is
- * given (then the copy's event) or @blocking is FALSE. */
-static cl_int
-enqueue_plane_copy (GstCLMemory * mem, const GstVideoInfo * layout,
-    const GstVideoFrame * frame, guint plane, gboolean to_device,
-    cl_command_queue queue, cl_bool blocking, cl_event after,
-    cl_event * done, GError ** error)
-{
-  const GstVideoInfo *info = &frame->info;
-  GstCLPlaneRegion r;
-  gsize device_origin[3] = { 0, 0, 0 };
-  const gsize host_origin[3] = { 0, 0, 0 };
-  gsize region[3];
-  gsize host_stride = GST_VIDEO_FRAME_PLANE_STRIDE (frame, plane);
-  gpointer data = GST_VIDEO_FRAME_PLANE_DATA (frame, plane);
-  cl_mem buffer = root_of (&mem->mem)->buffer;
-  cl_uint n_after = after ? 1 : 0;
-  const cl_event *wait = after ? &after : NULL;
-
-  plane_region (info, layout, plane, &r);
-  if (r.stride < r.row_bytes || r.offset + r.size > mem->mem.size) {
-    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
-        "OpenCL memory of %" G_GSIZE_FORMAT " bytes with rows of %"
-        G_GSIZE_FORMAT " bytes cannot hold plane %u of a %dx%d %s frame "
-        "(%" G_GSIZE_FORMAT " bytes from %" G_GSIZE_FORMAT ", rows of %"
-        G_GSIZE_FORMAT ")", mem->mem.size, r.stride, plane, info->width,
-        info->height, GST_VIDEO_INFO_NAME (info), r.size, r.offset,
-        r.row_bytes);
-    return CL_INVALID_VALUE;
-  }
-  device_origin[0] = mem->mem.offset + r.offset;
-  blocking = blocking && done == NULL;
-  /* Rows laid out alike on both sides: one contiguous copy, as the
-   * elements' own uploads make (a rectangle copy can be slower). */
-  if (host_stride == r.stride)
-    return to_device ?
-        clEnqueueWriteBuffer (queue, buffer, blocking, device_origin[0],
-        r.size, data, 0, NULL, NULL) :
-        clEnqueueReadBuffer (queue, buffer, blocking, device_origin[0],
-        r.size, data, n_after, wait, done);
-  region[0] = r.row_bytes;
-  region[1] = r.rows;
-  region[2] = 1;
-  return to_device ?
-      clEnqueueWriteBufferRect (queue, buffer, blocking, device_origin,
-      host_origin, region, r.stride, 0, host_stride, 0, data, 0, NULL, NULL) :
-      clEnqueueReadBufferRect (queue, buffer, blocking, device_origin,
-      host_origin, region, r.stride, 0, host_stride, 0, data, n_after, wait,
-      done);
-}
-
-/* Copies every plane between @frame (mapped for the host, any strides)
- * and @buffer (one GstCLMemory). A read into pinned memory runs on the
- * download queue once the commands enqueued before are done, and is left
- * running: the next frame's upload goes on under it, a map of the pinned
- * memory waits for it, and so does the next use of @buffer's memory on
- * the context's queue (wait_for_read()). */
-static gboolean
-copy_frame (GstBuffer * buffer, const GstVideoFrame * frame,
-    gboolean to_device, GError ** error)
-{
-  GstCLMemory *mem = (GstCLMemory *) gst_buffer_peek_memory (buffer, 0);
-  GstCLMemory *root;
-  GstCLContext *context;
-  guint n_planes = GST_VIDEO_FRAME_N_PLANES (frame);
-  GstMemory *pinned;
-  cl_command_queue queue;
-  cl_event before = NULL, read = NULL;
-  GstVideoInfo layout;
-  cl_int status = CL_SUCCESS;
-  guint p;
-
-  g_return_val_if_fail (gst_buffer_n_memory (buffer) == 1
-      && gst_is_cl_memory (GST_MEMORY_CAST (mem)), FALSE);
-  root = root_of (GST_MEMORY_CAST (mem));
-  context = mem->context;
-  pinned = to_device ? NULL : gst_cl_pinned_memory_of_frame (context, frame);
-  queue = pinned ? context->download_queue : context->queue;
-  if (to_device)
-    wait_for_read (root);
-  if (pinned && !(before = gst_cl_context_mark_queue (context, error)))
-    return FALSE;
-  device_layout (buffer, &frame->info, &layout);
-  /* Only the last copy blocks (or gives its event): the in-order queue
-   * has run the others by then, and the host frame may go once this
-   * returns. */
-  for (p = 0; p < n_planes && status == CL_SUCCESS; p++)
-    status = enqueue_plane_copy (mem, &layout, frame, p, to_device, queue,
-        p + 1 == n_planes, before, pinned && p + 1 == n_planes ? &read :
-        NULL, error);
-  gst_cl_clear_event (context, &before);
-  if (status == CL_SUCCESS && pinned) {
-    read = gst_cl_pinned_memory_leave_read (pinned, read);
-    g_mutex_lock (&root->lock);
-    gst_cl_clear_event (context, &root->read);
-    root->read = read;
-    g_mutex_unlock (&root->lock);
-  }
-  if (status == CL_SUCCESS)
-    return TRUE;
-
-  clFinish (queue);
-  if (error && *error == NULL)
-    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
-        "%s plane %u of a %dx%d %s frame failed: %s (%d)", to_device ?
-        "Writing" : "Reading", p - 1, frame->info.width, frame->info.height,
-        gst_video_format_to_string (GST_VIDEO_FRAME_FORMAT (frame)),
-        gst_cl_error_name (status), status);
-  return FALSE;
-}
-
-/**
- * gst_cl_buffer_write_frame:
- * @buffer: one #GstCLMemory, laid out as its video meta says (else as
- *   the default layout of @frame's format and size)
- * @frame: mapped for reading, with any strides
- *
- * Writes @frame's pixels into @buffer (clEnqueueWriteBufferRect per
- * plane); @frame may be unmapped once this returns.
- */
-gboolean
-gst_cl_buffer_write_frame (GstBuffer * buffer, const GstVideoFrame * frame,
-    GError ** error)
-{
-  return copy_frame (buffer, frame, TRUE, error);
-}
-
-/**
- * gst_cl_buffer_read_frame:
- * @frame: mapped for writing
- *
- * Reads @buffer's pixels into @frame, waiting for the commands enqueued
- * before (see gst_cl_buffer_write_frame()); into pinned memory of the
- * device, leaves the read running (a map of that memory waits for it).
- */
-gboolean
-gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,
-    GError ** error)
-{
-  return copy_frame (buffer, frame, FALSE, error);
 }
 
 /**
@@ -627,8 +462,8 @@ gst_cl_buffer_get_plane (GstBuffer * buffer, const GstVideoInfo * info,
   g_return_val_if_fail (gst_buffer_n_memory (buffer) == 1
       && gst_is_cl_memory (mem), NULL);
   g_return_val_if_fail (plane < GST_VIDEO_INFO_N_PLANES (info), NULL);
-  device_layout (buffer, info, &layout);
-  plane_region (info, &layout, plane, &r);
+  gst_cl_buffer_device_layout (buffer, info, &layout);
+  gst_cl_plane_region (info, &layout, plane, &r);
   if (r.offset + r.size > mem->size) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
         "Plane %u (%" G_GSIZE_FORMAT " bytes at %" G_GSIZE_FORMAT ") does "
@@ -638,6 +473,6 @@ gst_cl_buffer_get_plane (GstBuffer * buffer, const GstVideoInfo * info,
   }
   *offset = mem->offset + r.offset;
   *stride = r.stride;
-  wait_for_read (root_of (mem));
-  return root_of (mem)->buffer;
+  gst_cl_memory_wait_for_read (gst_cl_memory_root (mem));
+  return gst_cl_memory_root (mem)->buffer;
 }

@@ -71,12 +71,4 @@ cl_mem gst_cl_buffer_get_plane (GstBuffer * buffer,
     const GstVideoInfo * info, guint plane, gsize * offset, gsize * stride,
     GError ** error);
 
-GST_CL_API
-gboolean gst_cl_buffer_write_frame (GstBuffer * buffer,
-    const GstVideoFrame * frame, GError ** error);
-
-GST_CL_API
-gboolean gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,
-    GError ** error);
-
 G_END_DECLS

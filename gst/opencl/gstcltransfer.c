@@ -3,7 +3,8 @@
  */
 #include "gstcltransfer.h"
 
-#include "gstclmemory.h"
+#include "gstclmemory-private.h"
+#include "gstclpinned.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
 #define GST_CAT_DEFAULT gst_cl_context_debug
@@ -129,6 +130,146 @@ gst_cl_video_frame_map (GstVideoFrame * frame, const GstVideoInfo * info,
       "Could not map the %s buffer as a %dx%d %s frame for the host", what,
       info->width, info->height, GST_VIDEO_INFO_NAME (info));
   return FALSE;
+}
+
+/* Enqueues the copy of @plane between the host frame and @mem laid out
+ * as @layout on @queue, after @after where given; blocks unless @done is
+ * given (then the copy's event) or @blocking is FALSE. */
+static cl_int
+enqueue_plane_copy (GstCLMemory * mem, const GstVideoInfo * layout,
+    const GstVideoFrame * frame, guint plane, gboolean to_device,
+    cl_command_queue queue, cl_bool blocking, cl_event after,
+    cl_event * done, GError ** error)
+{
+  const GstVideoInfo *info = &frame->info;
+  GstCLPlaneRegion r;
+  gsize device_origin[3] = { 0, 0, 0 };
+  const gsize host_origin[3] = { 0, 0, 0 };
+  gsize region[3];
+  gsize host_stride = GST_VIDEO_FRAME_PLANE_STRIDE (frame, plane);
+  gpointer data = GST_VIDEO_FRAME_PLANE_DATA (frame, plane);
+  cl_mem buffer = gst_cl_memory_root (&mem->mem)->buffer;
+  cl_uint n_after = after ? 1 : 0;
+  const cl_event *wait = after ? &after : NULL;
+
+  gst_cl_plane_region (info, layout, plane, &r);
+  if (r.stride < r.row_bytes || r.offset + r.size > mem->mem.size) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "OpenCL memory of %" G_GSIZE_FORMAT " bytes with rows of %"
+        G_GSIZE_FORMAT " bytes cannot hold plane %u of a %dx%d %s frame "
+        "(%" G_GSIZE_FORMAT " bytes from %" G_GSIZE_FORMAT ", rows of %"
+        G_GSIZE_FORMAT ")", mem->mem.size, r.stride, plane, info->width,
+        info->height, GST_VIDEO_INFO_NAME (info), r.size, r.offset,
+        r.row_bytes);
+    return CL_INVALID_VALUE;
+  }
+  device_origin[0] = mem->mem.offset + r.offset;
+  blocking = blocking && done == NULL;
+  /* Rows laid out alike on both sides: one contiguous copy, as the
+   * elements' own uploads make (a rectangle copy can be slower). */
+  if (host_stride == r.stride)
+    return to_device ?
+        clEnqueueWriteBuffer (queue, buffer, blocking, device_origin[0],
+        r.size, data, 0, NULL, NULL) :
+        clEnqueueReadBuffer (queue, buffer, blocking, device_origin[0],
+        r.size, data, n_after, wait, done);
+  region[0] = r.row_bytes;
+  region[1] = r.rows;
+  region[2] = 1;
+  return to_device ?
+      clEnqueueWriteBufferRect (queue, buffer, blocking, device_origin,
+      host_origin, region, r.stride, 0, host_stride, 0, data, 0, NULL, NULL) :
+      clEnqueueReadBufferRect (queue, buffer, blocking, device_origin,
+      host_origin, region, r.stride, 0, host_stride, 0, data, n_after, wait,
+      done);
+}
+
+/* Copies every plane between @frame (mapped for the host, any strides)
+ * and @buffer (one GstCLMemory). A read into pinned memory runs on the
+ * download queue once the commands enqueued before are done, and is left
+ * running: the next frame's upload goes on under it, a map of the pinned
+ * memory waits for it, and so does the next use of @buffer's memory on
+ * the context's queue (wait_for_read()). */
+static gboolean
+copy_frame (GstBuffer * buffer, const GstVideoFrame * frame,
+    gboolean to_device, GError ** error)
+{
+  GstCLMemory *mem = (GstCLMemory *) gst_buffer_peek_memory (buffer, 0);
+  GstCLMemory *root;
+  GstCLContext *context;
+  guint n_planes = GST_VIDEO_FRAME_N_PLANES (frame);
+  GstMemory *pinned;
+  cl_command_queue queue;
+  cl_event before = NULL, read = NULL;
+  GstVideoInfo layout;
+  cl_int status = CL_SUCCESS;
+  guint p;
+
+  g_return_val_if_fail (gst_buffer_n_memory (buffer) == 1
+      && gst_is_cl_memory (GST_MEMORY_CAST (mem)), FALSE);
+  root = gst_cl_memory_root (GST_MEMORY_CAST (mem));
+  context = mem->context;
+  pinned = to_device ? NULL : gst_cl_pinned_memory_of_frame (context, frame);
+  queue = pinned ? context->download_queue : context->queue;
+  if (to_device)
+    gst_cl_memory_wait_for_read (root);
+  if (pinned && !(before = gst_cl_context_mark_queue (context, error)))
+    return FALSE;
+  gst_cl_buffer_device_layout (buffer, &frame->info, &layout);
+  /* Only the last copy blocks (or gives its event): the in-order queue
+   * has run the others by then, and the host frame may go once this
+   * returns. */
+  for (p = 0; p < n_planes && status == CL_SUCCESS; p++)
+    status = enqueue_plane_copy (mem, &layout, frame, p, to_device, queue,
+        p + 1 == n_planes, before, pinned && p + 1 == n_planes ? &read :
+        NULL, error);
+  gst_cl_clear_event (context, &before);
+  if (status == CL_SUCCESS && pinned) {
+    read = gst_cl_pinned_memory_leave_read (pinned, read);
+    gst_cl_memory_leave_read (root, read);
+  }
+  if (status == CL_SUCCESS)
+    return TRUE;
+
+  clFinish (queue);
+  if (error && *error == NULL)
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "%s plane %u of a %dx%d %s frame failed: %s (%d)", to_device ?
+        "Writing" : "Reading", p - 1, frame->info.width, frame->info.height,
+        gst_video_format_to_string (GST_VIDEO_FRAME_FORMAT (frame)),
+        gst_cl_error_name (status), status);
+  return FALSE;
+}
+
+/**
+ * gst_cl_buffer_write_frame:
+ * @buffer: one #GstCLMemory, laid out as its video meta says (else as
+ *   the default layout of @frame's format and size)
+ * @frame: mapped for reading, with any strides
+ *
+ * Writes @frame's pixels into @buffer (clEnqueueWriteBufferRect per
+ * plane); @frame may be unmapped once this returns.
+ */
+gboolean
+gst_cl_buffer_write_frame (GstBuffer * buffer, const GstVideoFrame * frame,
+    GError ** error)
+{
+  return copy_frame (buffer, frame, TRUE, error);
+}
+
+/**
+ * gst_cl_buffer_read_frame:
+ * @frame: mapped for writing
+ *
+ * Reads @buffer's pixels into @frame, waiting for the commands enqueued
+ * before (see gst_cl_buffer_write_frame()); into pinned memory of the
+ * device, leaves the read running (a map of that memory waits for it).
+ */
+gboolean
+gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,
+    GError ** error)
+{
+  return copy_frame (buffer, frame, FALSE, error);
 }
 
 /* Writes the frame into the GstCLMemory buffer @user_data (a

@@ -31,4 +31,12 @@ gboolean gst_cl_copy_frame (GstCLContext * context, GstCLStaging ** staging,
     const GstVideoInfo * info, GstBuffer * inbuf, GstBuffer * outbuf,
     GError ** error);
 
+GST_CL_API
+gboolean gst_cl_buffer_write_frame (GstBuffer * buffer,
+    const GstVideoFrame * frame, GError ** error);
+
+GST_CL_API
+gboolean gst_cl_buffer_read_frame (GstBuffer * buffer, GstVideoFrame * frame,
+    GError ** error);
+
 G_END_DECLS

@@ -13,6 +13,7 @@
 
 #include <gst/opencl/gstclbufferpool.h>
 #include <gst/opencl/gstclmemory.h>
+#include <gst/opencl/gstcltransfer.h>
 
 static GstCLContext *
 new_context (void)
