@@ -847,7 +847,9 @@ process_field (GstCLFilter * self, const FrameSide * in, const FrameSide * out,
   if (ok && out->host)
     ok = gst_cl_frame_download (&priv->out, context, &out_field, error);
   else if (ok)
-    ok = gst_cl_frame_store_attached (&priv->out, error);
+    ok = gst_cl_frame_store_attached (&priv->out, error)
+        && gst_cl_memory_record_write (gst_buffer_peek_memory (out->device,
+            0), error);
   if (ok && !out->host && in->host)
     ok = gst_cl_context_finish (context, error);
   /* The device may still use the frames: wait before they are unmapped. */

@@ -118,6 +118,7 @@ cl_free (GstAllocator * allocator, GstMemory * memory)
     }
     gst_cl_clear_mem (mem->context, &mem->buffer);
     gst_cl_clear_event (mem->context, &mem->read);
+    gst_cl_clear_event (mem->context, &mem->written);
   }
   g_mutex_clear (&mem->lock);
   gst_object_unref (mem->context);
@@ -145,6 +146,8 @@ map_host (GstCLMemory * root, GstMapFlags flags)
   if (flags & GST_MAP_WRITE)
     gst_cl_memory_wait_for_read (root);
   g_mutex_lock (&root->lock);
+  if (flags & GST_MAP_WRITE)
+    root->host_writes = TRUE;
   if (root->host_maps == 0)
     root->host = clEnqueueMapBuffer (root->context->queue, root->buffer,
         CL_TRUE, host_map_flags (flags), 0, mem->maxsize, 0, NULL, NULL,
@@ -167,12 +170,21 @@ unmap_host (GstCLMemory * root)
 {
   cl_int status = CL_SUCCESS;
 
+  cl_event unmapped = NULL;
+
   g_mutex_lock (&root->lock);
-  /* Not blocking: later commands on the in-order queue wait for it. */
+  /* Not blocking: later commands on the in-order queue wait for it, and
+   * where the host wrote, so does anything waiting for the memory's last
+   * write. */
   if (--root->host_maps == 0) {
     status = clEnqueueUnmapMemObject (root->context->queue, root->buffer,
-        root->host, 0, NULL, NULL);
+        root->host, 0, NULL, root->host_writes ? &unmapped : NULL);
     root->host = NULL;
+    root->host_writes = FALSE;
+  }
+  if (unmapped) {
+    gst_cl_clear_event (root->context, &root->written);
+    root->written = gst_cl_event_take (root->context, unmapped);
   }
   g_mutex_unlock (&root->lock);
   if (status != CL_SUCCESS)
@@ -226,7 +238,9 @@ cl_copy (GstMemory * mem, gssize offset, gssize size)
   if (size > 0)
     status = clEnqueueCopyBuffer (root->context->queue, root->buffer,
         ((GstCLMemory *) copy)->buffer, mem->offset + offset, 0, size, 0,
-        NULL, NULL);
+        NULL, &((GstCLMemory *) copy)->written);
+  if (((GstCLMemory *) copy)->written)
+    gst_cl_event_take (root->context, ((GstCLMemory *) copy)->written);
   if (status != CL_SUCCESS) {
     GST_ERROR_OBJECT (mem->allocator, "copying %" G_GSSIZE_FORMAT " bytes on "
         "the device failed: %s (%d)", size, gst_cl_error_name (status), status);
@@ -379,6 +393,132 @@ gst_cl_memory_get_mem (GstMemory * mem)
 {
   g_return_val_if_fail (gst_is_cl_memory (mem), NULL);
   return gst_cl_memory_root (mem)->buffer;
+}
+
+/**
+ * gst_cl_memory_set_write_event:
+ * @mem: a #GstCLMemory
+ * @event: (transfer none): a command, enqueued on a queue of @mem's
+ *   context, that writes @mem
+ *
+ * Records @event as the last write of @mem (it takes a reference), which
+ * gst_cl_memory_sync() and gst_cl_memory_enqueue_wait() wait for. Whoever
+ * writes a #GstCLMemory and hands it on records its write: the elements
+ * do, and so does a host mapping for writing when it is unmapped.
+ */
+void
+gst_cl_memory_set_write_event (GstMemory * mem, cl_event event)
+{
+  GstCLMemory *root;
+
+  g_return_if_fail (gst_is_cl_memory (mem) && event != NULL);
+  root = gst_cl_memory_root (mem);
+  g_mutex_lock (&root->lock);
+  gst_cl_clear_event (root->context, &root->written);
+  root->written = gst_cl_event_ref (root->context, event);
+  g_mutex_unlock (&root->lock);
+}
+
+/**
+ * gst_cl_memory_record_write:
+ * @mem: a #GstCLMemory
+ *
+ * Records the commands enqueued so far on the queue of @mem's context as
+ * @mem's last write: what an element calls once its kernels writing @mem
+ * are enqueued.
+ *
+ * Returns: %TRUE, or %FALSE with @error set.
+ */
+gboolean
+gst_cl_memory_record_write (GstMemory * mem, GError ** error)
+{
+  GstCLContext *context;
+  cl_event marker;
+
+  g_return_val_if_fail (gst_is_cl_memory (mem), FALSE);
+  context = gst_cl_memory_root (mem)->context;
+  if ((marker = gst_cl_context_mark_queue (context, error)) == NULL)
+    return FALSE;
+  gst_cl_memory_set_write_event (mem, marker);
+  gst_cl_clear_event (context, &marker);
+  return TRUE;
+}
+
+/* A reference to @root's last recorded write, or NULL. */
+static cl_event
+ref_write_event (GstCLMemory * root)
+{
+  cl_event event = NULL;
+
+  g_mutex_lock (&root->lock);
+  if (root->written)
+    event = gst_cl_event_ref (root->context, root->written);
+  g_mutex_unlock (&root->lock);
+  return event;
+}
+
+/**
+ * gst_cl_memory_enqueue_wait:
+ * @mem: a #GstCLMemory
+ * @queue: a command queue of @mem's context
+ *
+ * Makes the commands enqueued on @queue from now on wait for @mem's last
+ * recorded write (gst_cl_memory_set_write_event()): what a queue other
+ * than the context's own does before it reads @mem. On the context's own
+ * queue, which is in order, the write has come first already.
+ *
+ * Returns: %TRUE, or %FALSE with @error set.
+ */
+gboolean
+gst_cl_memory_enqueue_wait (GstMemory * mem, cl_command_queue queue,
+    GError ** error)
+{
+  GstCLMemory *root;
+  cl_event written;
+  gboolean ok;
+
+  g_return_val_if_fail (gst_is_cl_memory (mem) && queue != NULL, FALSE);
+  root = gst_cl_memory_root (mem);
+  if ((written = ref_write_event (root)) == NULL)
+    return TRUE;
+  ok = gst_cl_check (clEnqueueBarrierWithWaitList (queue, 1, &written, NULL),
+      error, "Making a queue wait for OpenCL memory's last write");
+  gst_cl_clear_event (root->context, &written);
+  return ok;
+}
+
+/**
+ * gst_cl_memory_sync:
+ * @mem: a #GstCLMemory
+ *
+ * Waits on the host until @mem's last recorded write is done, and any
+ * read of it left running: after this, another OpenCL context, another
+ * API sharing the memory, or the host may use it.
+ *
+ * Returns: %TRUE, or %FALSE with @error set where the write failed.
+ */
+gboolean
+gst_cl_memory_sync (GstMemory * mem, GError ** error)
+{
+  GstCLMemory *root;
+  cl_event events[2];
+  cl_uint n = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (gst_is_cl_memory (mem), FALSE);
+  root = gst_cl_memory_root (mem);
+  g_mutex_lock (&root->lock);
+  if (root->written)
+    events[n++] = gst_cl_event_ref (root->context, root->written);
+  if (root->read)
+    events[n++] = gst_cl_event_ref (root->context, root->read);
+  g_mutex_unlock (&root->lock);
+  if (n > 0)
+    ok = gst_cl_check (clWaitForEvents (n, events), error,
+        "Waiting for OpenCL memory's last write");
+  while (n > 0)
+    gst_cl_clear_event (root->context, &events[--n]);
+  return ok;
 }
 
 /**

@@ -13,6 +13,11 @@
  *   GstMapInfo.data, retained until the unmap, with no transfer. The
  *   memory's bytes start at GstMemory.offset in that cl_mem. Do not enqueue
  *   commands on it while it is mapped for the host.
+ * - Each memory keeps the event of its last write: an element's kernels
+ *   (gst_cl_memory_record_write()), a host mapping for writing, a copy.
+ *   gst_cl_memory_enqueue_wait() makes another queue of the context wait
+ *   for it, gst_cl_memory_sync() the host (before another context or API
+ *   uses the memory).
  */
 #pragma once
 
@@ -61,6 +66,19 @@ GstCLContext *gst_cl_memory_get_context (GstMemory * mem);
 
 GST_CL_API
 cl_mem gst_cl_memory_get_mem (GstMemory * mem);
+
+GST_CL_API
+void gst_cl_memory_set_write_event (GstMemory * mem, cl_event event);
+
+GST_CL_API
+gboolean gst_cl_memory_record_write (GstMemory * mem, GError ** error);
+
+GST_CL_API
+gboolean gst_cl_memory_enqueue_wait (GstMemory * mem, cl_command_queue queue,
+    GError ** error);
+
+GST_CL_API
+gboolean gst_cl_memory_sync (GstMemory * mem, GError ** error);
 
 GST_CL_API
 gboolean gst_cl_buffer_is_on_context (GstBuffer * buffer,

@@ -3,7 +3,7 @@
  *
  * GstCLMemory, GstCLAllocator and GstCLBufferPool on the default device,
  * through their own API (no element): maps for the host and for OpenCL,
- * nested maps, copy, share, planes for kernels, the pool's layout and
+ * nested maps, copy, share, each memory's last write, planes for kernels, the pool's layout and
  * config, allocation failures, and the context's count of memory objects.
  */
 #include <gst/check/gstcheck.h>
@@ -404,6 +404,112 @@ GST_START_TEST (test_write_and_read_frame)
 
 GST_END_TEST;
 
+/* A second in-order queue of @context's device, as another part of an
+ * application would use. */
+static cl_command_queue
+other_queue (GstCLContext * context)
+{
+  cl_int status;
+  cl_command_queue queue = clCreateCommandQueue (context->context,
+      context->info->device, 0, &status);
+
+  fail_unless_equals_int (status, CL_SUCCESS);
+  return queue;
+}
+
+/* Reads @mem's first @size bytes on @queue, after its last write. */
+static guint8 *
+read_after_write (GstMemory * mem, cl_command_queue queue, gsize size)
+{
+  GError *error = NULL;
+  guint8 *bytes = g_malloc0 (size);
+
+  fail_unless (gst_cl_memory_enqueue_wait (mem, queue, &error), "%s",
+      error ? error->message : "");
+  fail_unless_equals_int (clEnqueueReadBuffer (queue,
+          gst_cl_memory_get_mem (mem), CL_TRUE, mem->offset, size, bytes, 0,
+          NULL, NULL), CL_SUCCESS);
+  return bytes;
+}
+
+/* Each memory keeps its last write: another queue waits for it through
+ * gst_cl_memory_enqueue_wait(), the host through gst_cl_memory_sync().
+ * The writes are held back by a user event, so that a reader that did
+ * not wait would read the bytes from before them. */
+GST_START_TEST (test_write_events)
+{
+  GstCLContext *context = new_context ();
+  GstAllocator *allocator = gst_cl_allocator_new (context);
+  GstMemory *mem = gst_allocator_alloc (allocator, 1000, NULL);
+  cl_command_queue queue = other_queue (context);
+  gint events_before = gst_cl_context_count_live (context,
+      GST_CL_OBJECT_EVENT);
+  guint8 expected[1000], zeros[1000] = { 0, }, *bytes;
+  GError *error = NULL;
+  GstMapInfo map;
+  cl_event gate, read;
+  cl_int status;
+
+  /* No write recorded: nothing to wait for. */
+  fail_unless (gst_cl_memory_sync (mem, &error));
+  fail_unless_equals_int (clEnqueueWriteBuffer (context->queue,
+          gst_cl_memory_get_mem (mem), CL_TRUE, 0, sizeof (zeros), zeros, 0,
+          NULL, NULL), CL_SUCCESS);
+
+  /* Kernels' way: commands on the context's queue, then a record. */
+  fill_pattern (expected, sizeof (expected), 5);
+  gate = clCreateUserEvent (context->context, &status);
+  fail_unless_equals_int (status, CL_SUCCESS);
+  fail_unless_equals_int (clEnqueueWriteBuffer (context->queue,
+          gst_cl_memory_get_mem (mem), CL_FALSE, 0, sizeof (expected),
+          expected, 1, &gate, NULL), CL_SUCCESS);
+  fail_unless (gst_cl_memory_record_write (mem, &error), "%s",
+      error ? error->message : "");
+  fail_unless (gst_cl_memory_enqueue_wait (mem, queue, &error));
+  bytes = g_malloc0 (sizeof (expected));
+  fail_unless_equals_int (clEnqueueReadBuffer (queue,
+          gst_cl_memory_get_mem (mem), CL_FALSE, 0, sizeof (expected), bytes,
+          0, NULL, &read), CL_SUCCESS);
+  clFlush (queue);
+  fail_unless_equals_int (clSetUserEventStatus (gate, CL_COMPLETE),
+      CL_SUCCESS);
+  fail_unless_equals_int (clWaitForEvents (1, &read), CL_SUCCESS);
+  fail_unless (memcmp (bytes, expected, sizeof (expected)) == 0);
+  fail_unless (gst_cl_memory_sync (mem, &error));
+  g_free (bytes);
+  clReleaseEvent (read);
+  clReleaseEvent (gate);
+
+  /* A host mapping for writing records its unmap. */
+  fill_pattern (expected, sizeof (expected), 9);
+  fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
+  memcpy (map.data, expected, sizeof (expected));
+  gst_memory_unmap (mem, &map);
+  bytes = read_after_write (mem, queue, sizeof (expected));
+  fail_unless (memcmp (bytes, expected, sizeof (expected)) == 0);
+  g_free (bytes);
+
+  /* A copy's write is the copy. */
+  {
+    GstMemory *copy = gst_memory_copy (mem, 0, -1);
+
+    bytes = read_after_write (copy, queue, sizeof (expected));
+    fail_unless (memcmp (bytes, expected, sizeof (expected)) == 0);
+    g_free (bytes);
+    fail_unless (gst_cl_memory_sync (copy, &error));
+    gst_memory_unref (copy);
+  }
+
+  clReleaseCommandQueue (queue);
+  gst_memory_unref (mem);
+  fail_unless_equals_int (gst_cl_context_count_live (context,
+          GST_CL_OBJECT_EVENT), events_before);
+  gst_object_unref (allocator);
+  gst_object_unref (context);
+}
+
+GST_END_TEST;
+
 static Suite *
 clmemory_suite (void)
 {
@@ -417,6 +523,7 @@ clmemory_suite (void)
   tcase_add_test (tc, test_pool_config);
   tcase_add_test (tc, test_allocation_failure);
   tcase_add_test (tc, test_write_and_read_frame);
+  tcase_add_test (tc, test_write_events);
   return s;
 }
 
