@@ -772,6 +772,42 @@ gst_cl_clear_event (GstCLContext * context, cl_event * event)
   *event = NULL;
 }
 
+/**
+ * gst_cl_context_get_device:
+ *
+ * Returns: (transfer none): the device @context is on.
+ */
+const GstCLDeviceInfo *
+gst_cl_context_get_device (GstCLContext * self)
+{
+  return self->info;
+}
+
+/**
+ * gst_cl_context_get_cl_context:
+ *
+ * Returns: (transfer none): the OpenCL context, for an application's own
+ * programs and memory.
+ */
+cl_context
+gst_cl_context_get_cl_context (GstCLContext * self)
+{
+  return self->context;
+}
+
+/**
+ * gst_cl_context_get_queue:
+ *
+ * Returns: (transfer none): the in-order command queue that the elements
+ * enqueue on; commands an application enqueues on it run after theirs and
+ * before the next.
+ */
+cl_command_queue
+gst_cl_context_get_queue (GstCLContext * self)
+{
+  return self->queue;
+}
+
 gboolean
 gst_cl_context_finish (GstCLContext * self, GError ** error)
 {
@@ -791,21 +827,56 @@ context_fits_selector (GstCLContext * context, const gchar * selector)
   return gst_cl_device_matches (context->info, selector);
 }
 
+/**
+ * gst_context_new_cl_context:
+ * @context: the #GstCLContext to share
+ *
+ * What an application sets on a pipeline (gst_element_set_context(), or in
+ * answer to a need-context message of type %GST_CL_CONTEXT_TYPE) so that
+ * its cl elements run on @context, the application's own kernels beside
+ * them.
+ *
+ * Returns: (transfer full): a persistent #GstContext holding @context.
+ */
+GstContext *
+gst_context_new_cl_context (GstCLContext * context)
+{
+  GstContext *gst_context = gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
+
+  g_return_val_if_fail (GST_IS_CL_CONTEXT (context), NULL);
+  gst_structure_set (gst_context_writable_structure (gst_context),
+      GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT, context, NULL);
+  return gst_context;
+}
+
+/**
+ * gst_context_get_cl_context:
+ * @cl_context: (out) (transfer full): the #GstCLContext held
+ *
+ * Returns: whether @context is of type %GST_CL_CONTEXT_TYPE and holds a
+ * #GstCLContext, as the cl elements' have-context messages and context
+ * query answers do.
+ */
+gboolean
+gst_context_get_cl_context (GstContext * context, GstCLContext ** cl_context)
+{
+  *cl_context = NULL;
+  if (g_strcmp0 (gst_context_get_context_type (context),
+          GST_CL_CONTEXT_TYPE) != 0)
+    return FALSE;
+  return gst_structure_get (gst_context_get_structure (context),
+      GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT, cl_context, NULL)
+      && *cl_context != NULL;
+}
+
 gboolean
 gst_cl_handle_set_context (GstElement * element, GstContext * gst_context,
     const gchar * selector, GstCLContext ** context)
 {
-  const GstStructure *s;
   GstCLContext *shared = NULL;
   gboolean taken = FALSE;
 
-  if (g_strcmp0 (gst_context_get_context_type (gst_context),
-          GST_CL_CONTEXT_TYPE) != 0)
-    return FALSE;
-
-  s = gst_context_get_structure (gst_context);
-  if (!gst_structure_get (s, GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT,
-          &shared, NULL) || shared == NULL)
+  if (!gst_context_get_cl_context (gst_context, &shared))
     return FALSE;
 
   GST_OBJECT_LOCK (element);
@@ -871,10 +942,13 @@ gst_cl_handle_context_query (GstElement * element, GstQuery * query,
     return FALSE;
 
   gst_query_parse_context (query, &old);
-  answer = old ? gst_context_copy (old) :
-      gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
-  gst_structure_set (gst_context_writable_structure (answer),
-      GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT, held, NULL);
+  if (old) {
+    answer = gst_context_copy (old);
+    gst_structure_set (gst_context_writable_structure (answer),
+        GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT, held, NULL);
+  } else {
+    answer = gst_context_new_cl_context (held);
+  }
   gst_query_set_context (query, answer);
   gst_context_unref (answer);
   gst_object_unref (held);
@@ -930,10 +1004,8 @@ query_neighbours (GstElement * element, const gchar * selector,
 static void
 post_new_context (GstElement * element, GstCLContext * context)
 {
-  GstContext *gst_context = gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
+  GstContext *gst_context = gst_context_new_cl_context (context);
 
-  gst_structure_set (gst_context_writable_structure (gst_context),
-      GST_CL_CONTEXT_FIELD, GST_TYPE_CL_CONTEXT, context, NULL);
   gst_element_post_message (element,
       gst_message_new_have_context (GST_OBJECT (element), gst_context));
 }

@@ -108,6 +108,22 @@ gsize gst_cl_context_kernel_group_size (GstCLContext * context,
     cl_kernel kernel);
 
 GST_CL_API
+const GstCLDeviceInfo *gst_cl_context_get_device (GstCLContext * context);
+
+GST_CL_API
+cl_context gst_cl_context_get_cl_context (GstCLContext * context);
+
+GST_CL_API
+cl_command_queue gst_cl_context_get_queue (GstCLContext * context);
+
+GST_CL_API
+GstContext *gst_context_new_cl_context (GstCLContext * context);
+
+GST_CL_API
+gboolean gst_context_get_cl_context (GstContext * context,
+    GstCLContext ** cl_context);
+
+GST_CL_API
 gboolean gst_cl_context_finish (GstCLContext * context, GError ** error);
 
 GST_CL_API

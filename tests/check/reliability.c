@@ -215,18 +215,11 @@ rel_query_cl_context (GstElement * element)
   GstPad *pad = gst_element_get_static_pad (element, "src");
   GstContext *context;
   GstCLContext *result = NULL;
-  const GValue *value;
 
   fail_unless (gst_pad_query (pad, query), "%s has no OpenCL context",
       GST_ELEMENT_NAME (element));
   gst_query_parse_context (query, &context);
-  value = gst_structure_get_value (gst_context_get_structure (context),
-      GST_CL_CONTEXT_FIELD);
-  fail_unless (value != NULL && G_VALUE_HOLDS_OBJECT (value));
-  /* By name: GST_TYPE_CL_CONTEXT here would register this binary's copy
-   * of the type beside the plugin's. */
-  fail_unless_equals_string (G_VALUE_TYPE_NAME (value), "GstCLContext");
-  result = g_value_dup_object (value);
+  fail_unless (gst_context_get_cl_context (context, &result));
   gst_query_unref (query);
   gst_object_unref (pad);
   return result;
@@ -253,9 +246,7 @@ rel_new_shared_context (void)
   gst_element_set_state (element, GST_STATE_NULL);
   gst_object_unref (element);
 
-  context = gst_context_new (GST_CL_CONTEXT_TYPE, TRUE);
-  gst_structure_set (gst_context_writable_structure (context),
-      GST_CL_CONTEXT_FIELD, G_OBJECT_TYPE (cl_context), cl_context, NULL);
+  context = gst_context_new_cl_context (cl_context);
   gst_object_unref (cl_context);
   return context;
 }
@@ -265,12 +256,10 @@ rel_new_shared_context (void)
 GstCLContext *
 rel_dup_cl_context (GstContext * context)
 {
-  const GValue *value =
-      gst_structure_get_value (gst_context_get_structure (context),
-      GST_CL_CONTEXT_FIELD);
+  GstCLContext *cl_context;
 
-  fail_unless (value != NULL && G_VALUE_HOLDS_OBJECT (value));
-  return g_value_dup_object (value);
+  fail_unless (gst_context_get_cl_context (context, &cl_context));
+  return cl_context;
 }
 
 RelCLObjects
