@@ -3,13 +3,15 @@
 #   docs/images/clboxblur-radius-R.png   one picture per radius
 #   docs/images/clboxblur-passes-3.png   radius 8, three passes
 #   docs/images/clboxblur-cost.png       cost per frame against the radius,
-#                                        plotted from docs/clboxblur-cost.tsv
+#                                        plotted from
+#                                        tests/benchmarks/clboxblur-cost.tsv
 #
 # usage: docs/make-boxblur-pictures.sh [--benchmark]
 #   --benchmark  first re-runs the benchmark (tests/benchmarks/boxblur-methods,
-#                about ten minutes) and rewrites docs/clboxblur-benchmark.tsv
+#                about ten minutes) and rewrites
+#                tests/benchmarks/clboxblur-benchmark.tsv
 #                (separable against sat: the measurements behind method=auto)
-#                and docs/clboxblur-cost.tsv (cost against the radius)
+#                and tests/benchmarks/clboxblur-cost.tsv (cost against the radius)
 #
 # Needs a build in build/ (meson setup build && meson compile -C build) and,
 # for the plot, gnuplot (Debian: gnuplot-nox).
@@ -18,8 +20,8 @@ set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="$REPO_ROOT/build"
 IMAGES="$REPO_ROOT/docs/images"
-TABLE="$REPO_ROOT/docs/clboxblur-benchmark.tsv"
-COST_TABLE="$REPO_ROOT/docs/clboxblur-cost.tsv"
+TABLE="$REPO_ROOT/tests/benchmarks/clboxblur-benchmark.tsv"
+COST_TABLE="$REPO_ROOT/tests/benchmarks/clboxblur-cost.tsv"
 
 export GST_PLUGIN_PATH="$BUILD/gst"
 export GST_REGISTRY="$BUILD/registry.bin"

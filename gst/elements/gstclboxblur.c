@@ -425,7 +425,7 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
   /* separable where its CPU kernels or its GPU tiles were measured
    * faster (above), else sat where its table fits: with one work-item per
    * line, sat took 0.71-0.95 of separable's time on PoCL
-   * (docs/clboxblur-benchmark.tsv, docs/clboxblur-cost.tsv). */
+   * (tests/benchmarks/clboxblur-benchmark.tsv, clboxblur-cost.tsv). */
   if (method == GST_CL_BOX_BLUR_METHOD_AUTO)
     method = prefers_cpu_kernels (device, plane, &plan)
         || separable_faster_on_gpu (device, memory, plane, &plan)

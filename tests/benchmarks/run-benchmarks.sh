@@ -10,7 +10,10 @@
 #   tests/benchmarks/run-benchmarks.sh --report [--commit REV] RESULT.json...
 #       only write the report, from results made before (for instance one
 #       from this machine and one from a GPU machine: a section each);
-#       REV names the commit they measured
+#       REV names the commit they measured; the results behind
+#       docs/performance.md are kept beside this script:
+#       --report tests/benchmarks/performance-pocl.json \
+#                tests/benchmarks/performance-h100.json
 #
 # Environment: BUILD_DIR (default build-bench), RESULTS (default
 # $BUILD_DIR/bench-results.json), POCL_CACHE_DIR (default
