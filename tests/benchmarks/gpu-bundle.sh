@@ -45,6 +45,10 @@ for p in $optional_plugins; do
     fi
 done
 cp "$build/gst/elements/libgstopencl.so" "$out/plugins/"
+# The library the plugin, the tests and the examples link: they find it
+# through rpaths into the build tree, which ldd cannot follow from here.
+find "$build/gst/opencl" -maxdepth 1 -name "libgstopencl-1.0.so*" ! -type d \
+    -exec cp -P {} "$out/lib/" \;
 # The test layers that give the device cl_qcom_filter_bicubic and that
 # fail builds on purpose (elements_clnative and elements_clbadinput load
 # them through OPENCL_LAYERS, as tests/meson.build does).

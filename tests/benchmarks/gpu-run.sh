@@ -87,6 +87,7 @@ run rotate-app-fit 45 rotate-app --sink "fakesink sync=true" \
     --seconds 1.5 --fit --method bicubic
 run rotate-app-slow-start 45 rotate-app \
     --sink "identity sleep-time=1000000 ! fakesink sync=true" --seconds 0.3
+run kernel-app 45 kernel-app --frames 20 --width 333 --height 197
 run launch-refusal 240 "$tests/launch-refusal.sh" 40
 wait
 if grep -qs FAIL "$out"/*.result; then
