@@ -14,6 +14,8 @@
 
 #include <gst/opencl/gstclframe.h>
 
+#include "gstclgeometry.h"
+
 G_BEGIN_DECLS
 
 #define GST_TYPE_CL_FILTER (gst_cl_filter_get_type ())

@@ -15,6 +15,7 @@
 
 #include "gstclcontext.h"
 #include "gstclpinned.h"
+#include "gstclargs.h"
 
 G_BEGIN_DECLS
 
@@ -154,41 +155,6 @@ gchar *gst_cl_plane_build_options (const GstCLPlane * plane,
     GstCLStorage memory, const gchar * extra);
 
 GST_CL_API
-void gst_cl_normalize_par (gint * par_n, gint * par_d);
-
-GST_CL_API
-gboolean gst_cl_structure_get_par (const GstStructure * s, gint * par_n,
-    gint * par_d);
-
-GST_CL_API
-gboolean gst_cl_meta_is_geometry (const GstMeta * meta);
-
-GST_CL_API
-void gst_cl_buffer_add_roi_meta (GstBuffer * buffer,
-    const GstVideoRegionOfInterestMeta * roi, const GstVideoRectangle * rect);
-
-/* Sets a kernel's arguments in order; the first failure is kept. */
-typedef struct
-{
-  cl_kernel kernel;
-  cl_uint index;
-  cl_int status;
-} GstCLArgs;
-
-GST_CL_API
-void gst_cl_args_init (GstCLArgs * args, cl_kernel kernel);
-GST_CL_API
-void gst_cl_args_add (GstCLArgs * args, gsize size, const void *value);
-GST_CL_API
-void gst_cl_args_add_int (GstCLArgs * args, gint value);
-GST_CL_API
-void gst_cl_args_add_mem (GstCLArgs * args, cl_mem mem);
-GST_CL_API
-void gst_cl_args_add_float4 (GstCLArgs * args, gdouble x, gdouble y,
-    gdouble z, gdouble w);
-GST_CL_API
 void gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane);
-GST_CL_API
-gboolean gst_cl_args_check (GstCLArgs * args, GError ** error);
 
 G_END_DECLS

@@ -12,5 +12,6 @@
 #include <gst/opencl/gstclmemory.h>
 #include <gst/opencl/gstclpinned.h>
 #include <gst/opencl/gstclbufferpool.h>
+#include <gst/opencl/gstclargs.h>
 #include <gst/opencl/gstclframe.h>
 #include <gst/opencl/gstcltransfer.h>
