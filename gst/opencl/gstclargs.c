@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclargs.h"
+#include "gstcl-private.h"
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
 #define GST_CAT_DEFAULT gst_cl_context_debug
 
 void

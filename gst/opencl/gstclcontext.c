@@ -2,13 +2,13 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclcontext.h"
+#include "gstcl-private.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
 #define GST_CAT_DEFAULT gst_cl_context_debug
 
 G_DEFINE_TYPE (GstCLContext, gst_cl_context, GST_TYPE_OBJECT);

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstcldevice.h"
+#include "gstcl-private.h"
 
 #include <CL/cl_ext.h>
 
@@ -9,10 +10,14 @@
 #include <string.h>
 
 GST_DEBUG_CATEGORY (gst_cl_context_debug);
+GST_DEBUG_CATEGORY (gst_cl_frame_debug);
+GST_DEBUG_CATEGORY (gst_cl_pinned_debug);
+GST_DEBUG_CATEGORY (gst_cl_transfer_debug);
 #define GST_CAT_DEFAULT gst_cl_context_debug
 
-/* The runtime logs before any element class exists (device enumeration),
- * so its category is made on first use. */
+/* The library logs before any element class exists (device enumeration),
+ * so its categories are made on first use: every path to a frame, pinned
+ * memory or a transfer goes through a device and a context first. */
 void
 gst_cl_debug_init (void)
 {
@@ -21,6 +26,12 @@ gst_cl_debug_init (void)
   if (g_once_init_enter (&done)) {
     GST_DEBUG_CATEGORY_INIT (gst_cl_context_debug, "clcontext", 0,
         "OpenCL devices and contexts");
+    GST_DEBUG_CATEGORY_INIT (gst_cl_frame_debug, "clframe", 0,
+        "OpenCL frames: planes on the device, uploads and downloads");
+    GST_DEBUG_CATEGORY_INIT (gst_cl_pinned_debug, "clpinned", 0,
+        "Pinned host memory and staging");
+    GST_DEBUG_CATEGORY_INIT (gst_cl_transfer_debug, "cltransfer", 0,
+        "Whole frames copied between memories");
     g_once_init_leave (&done, 1);
   }
 }

@@ -85,9 +85,6 @@ typedef struct
 } GstCLDeviceInfo;
 
 GST_CL_API
-void gst_cl_debug_init (void);
-
-GST_CL_API
 const gchar *gst_cl_error_name (cl_int status);
 
 GST_CL_API

@@ -2,14 +2,14 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclframe.h"
+#include "gstcl-private.h"
 #include "gstcllibrarykernels.h"
 #include "gstclmemory.h"
 
 #include <math.h>
 #include <string.h>
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
-#define GST_CAT_DEFAULT gst_cl_context_debug
+#define GST_CAT_DEFAULT gst_cl_frame_debug
 
 GType
 gst_cl_storage_get_type (void)

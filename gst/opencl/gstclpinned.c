@@ -2,13 +2,13 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclpinned.h"
+#include "gstcl-private.h"
 
 #include "gstclmemory.h"
 
 #include <string.h>
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
-#define GST_CAT_DEFAULT gst_cl_context_debug
+#define GST_CAT_DEFAULT gst_cl_pinned_debug
 
 #define GST_CL_PINNED_MEMORY "GstCLPinnedMemory"
 

@@ -2,12 +2,12 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstcltransfer.h"
+#include "gstcl-private.h"
 
 #include "gstclmemory-private.h"
 #include "gstclpinned.h"
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
-#define GST_CAT_DEFAULT gst_cl_context_debug
+#define GST_CAT_DEFAULT gst_cl_transfer_debug
 
 /* How @meta disagrees with the caps' @info, or NULL. A meta larger than
  * the caps is what gst_video_frame_map() takes: the frame is its top-left
