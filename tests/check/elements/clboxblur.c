@@ -1268,8 +1268,8 @@ assert_chosen (const GstCLDeviceInfo * device, GstCLStorage memory,
 GST_START_TEST (test_choose_method)
 {
   GstCLDeviceInfo device = {.device_name = (gchar *) "test device",
-    .type = CL_DEVICE_TYPE_CPU,.max_mem_alloc_size = G_GUINT64_CONSTANT (1)
-        << 31
+    .type = CL_DEVICE_TYPE_CPU,.device_class = GST_CL_DEVICE_CLASS_CPU,
+    .max_mem_alloc_size = G_GUINT64_CONSTANT (1) << 31
   };
   GstCLPlane plane = {.width = 1920,.height = 1080,.channels = 4,.depth = 8 };
   GstCLBoxBlurMethod chosen = GST_CL_BOX_BLUR_METHOD_AUTO;
@@ -1285,6 +1285,7 @@ GST_START_TEST (test_choose_method)
   assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
       &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   device.type = CL_DEVICE_TYPE_GPU;
+  device.device_class = GST_CL_DEVICE_CLASS_GPU;
   assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
       &plane, 8, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
@@ -1294,6 +1295,7 @@ GST_START_TEST (test_choose_method)
   /* On devices with NVIDIA's warps and frames in buffers, separable up to
    * radius 8 (sat's one-pass strips above), in images still up to 14. */
   device.ptx_warps = TRUE;
+  device.device_class = GST_CL_DEVICE_CLASS_NVIDIA_GPU;
   assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
       &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
@@ -1320,12 +1322,14 @@ GST_START_TEST (test_choose_method)
       &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   /* a GPU without NVIDIA's warps: 14 at any size */
   device.ptx_warps = FALSE;
+  device.device_class = GST_CL_DEVICE_CLASS_GPU;
   plane.channels = 4;
   assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
       &plane, 14, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
   plane.width = 1920;
   plane.height = 1080;
   device.type = CL_DEVICE_TYPE_CPU;
+  device.device_class = GST_CL_DEVICE_CLASS_CPU;
 
   /* A 1920x1080 RGBA SAT of 32-bit entries is 1921 * 1081 * 16 bytes. */
   device.max_mem_alloc_size = 1920 * 1080 * 16;
@@ -1453,9 +1457,11 @@ GST_START_TEST (test_storage_rule)
     gst_video_info_set_format (&info, format, 1920, 1080);
     fail_unless (gst_cl_frame_layout (&layout, &info, GST_CL_STORAGE_BUFFER));
     device.ptx_warps = TRUE;
+    device.device_class = GST_CL_DEVICE_CLASS_NVIDIA_GPU;
     fail_unless_equals_int (gst_cl_box_blur_prefers_buffers (&device, plane,
             rx, ry), storage_rule_cases[i].buffers);
     device.ptx_warps = FALSE;
+    device.device_class = GST_CL_DEVICE_CLASS_GPU;
     fail_if (gst_cl_box_blur_prefers_buffers (&device, plane, rx, ry),
         "%s radius %d x %d: buffers without NVIDIA's warps",
         gst_video_format_to_string (format), rx, ry);
