@@ -533,10 +533,10 @@ mems_after_frame (ScratchCheck * c)
 }
 
 /* box_tiles (on GPUs, and with images on CPU devices) needs no scratch
- * buffer, so the element makes none until a kernel that does runs: here
- * when the radius grows past the tiles' (TILE_RADIUS), one more memory
- * object of the element's context. Devices whose work-groups cannot hold
- * a tile's 256 items never run the tiles. */
+ * buffer, so the element makes none until a kernel that does runs: here when
+ * the radius grows past the tiles' (the tuning table's tile_radius), one
+ * more memory object of the element's context. Devices whose work-groups
+ * cannot hold a tile's 256 items never run the tiles. */
 GST_START_TEST (test_scratch_made_when_needed)
 {
   ScratchCheck c;
@@ -623,7 +623,7 @@ check_radii (const Frame * src, const gint radii[][2], guint n)
     check_blur (src, radii[r][0], radii[r][1], 1, 0);
 }
 
-/* {28, 28}: the largest radius of box_tiles on GPUs (TILE_RADIUS), whose
+/* {28, 28}: the largest radius of box_tiles on GPUs (tile_radius), whose
  * local memory it fills most. */
 static void
 check_format (GstVideoFormat format, gint width, gint height)
