@@ -865,9 +865,9 @@ box_segments (__global const sum_t * sat, int w, int h, int rx, int ry,
 #undef ROW_SUM
 }
 
-/* The sat method on NVIDIA's GPUs for radii up to STRIP_RADIUS (on the
- * host), in one pass: box_strips. A group of n items makes a strip of the
- * output, n - 2 * rx columns by `rows` rows. Item i keeps the column
+/* The sat method on NVIDIA's GPUs for radii up to the tuning table's
+ * strip_radius, in one pass: box_strips. A group of n items makes a strip
+ * of the output, n - 2 * rx columns by `rows` rows. Item i keeps the column
  * window sum of column x0 - rx + i (zero outside the plane) and slides it
  * down, STRIP_STEP_ROWS rows at a time; the group scans each row of
  * those sums (scan_rows ()) into sums[] (n + 1 entries a row), where each
@@ -979,19 +979,19 @@ box_strips (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry,
   }
 }
 
-/* The separable method on GPUs for small radii (TILE_RADIUS on the host),
- * in one pass: a work-group makes a tile of the output, (group width) x
- * (group height * rows), from the source pixels under its windows (the
- * region: the tile widened by rx on either side and by ry above and
- * below; pixels outside the plane are zeros, as the windows are clipped
- * to it), brought into local memory chunk_h rows at a time (pixels[]).
- * Their row-window sums for the tile's columns go to hsums[], which holds
- * the whole region, each item sliding a window along a run of HSUM_RUN
- * columns of one row, and each item then slides a column window down its
- * `rows` output rows. The region's halo, which grows with the radius,
- * is what bounds it. The arrays' row pitches (in elements) are the host's
- * (odd, so that the items of a warp, on neighbouring rows, meet different
- * local memory banks). */
+/* The separable method on GPUs for small radii (the tuning table's
+ * tile_radius), in one pass: a work-group makes a tile of the output, (group
+ * width) x (group height * rows), from the source pixels under its windows
+ * (the region: the tile widened by rx on either side and by ry above and
+ * below; pixels outside the plane are zeros, as the windows are clipped to
+ * it), brought into local memory chunk_h rows at a time (pixels[]). Their
+ * row-window sums for the tile's columns go to hsums[], which holds the
+ * whole region, each item sliding a window along a run of HSUM_RUN columns
+ * of one row, and each item then slides a column window down its `rows`
+ * output rows. The region's halo, which grows with the radius, is what
+ * bounds it. The arrays' row pitches (in elements) are the host's (odd, so
+ * that the items of a warp, on neighbouring rows, meet different local
+ * memory banks). */
 
 #if DEPTH == 16
 #define HSUM_T VEC (uint)

@@ -15,6 +15,7 @@
 
 #include "gstclboxblur.h"
 #include "gstclkernels.h"
+#include "clboxblur-storage-cases.h"
 #include "reliability.h"
 
 /* One plane's values, channels interleaved. */
@@ -532,10 +533,10 @@ mems_after_frame (ScratchCheck * c)
 }
 
 /* box_tiles (on GPUs, and with images on CPU devices) needs no scratch
- * buffer, so the element makes none until a kernel that does runs: here
- * when the radius grows past the tiles' (TILE_RADIUS), one more memory
- * object of the element's context. Devices whose work-groups cannot hold
- * a tile's 256 items never run the tiles. */
+ * buffer, so the element makes none until a kernel that does runs: here when
+ * the radius grows past the tiles' (the tuning table's tile_radius), one
+ * more memory object of the element's context. Devices whose work-groups
+ * cannot hold a tile's 256 items never run the tiles. */
 GST_START_TEST (test_scratch_made_when_needed)
 {
   ScratchCheck c;
@@ -622,7 +623,7 @@ check_radii (const Frame * src, const gint radii[][2], guint n)
     check_blur (src, radii[r][0], radii[r][1], 1, 0);
 }
 
-/* {28, 28}: the largest radius of box_tiles on GPUs (TILE_RADIUS), whose
+/* {28, 28}: the largest radius of box_tiles on GPUs (tile_radius), whose
  * local memory it fills most. */
 static void
 check_format (GstVideoFormat format, gint width, gint height)
@@ -899,14 +900,11 @@ GST_END_TEST;
 
 /* 16-bit windows of 255 x 255 are the largest whose sums (plus half the
  * count) fit in 32 bits, where the SAT's 32-bit entries wrap; 257 x 257
- * need 64 bits. Values near the maximum put the sums at the limit. */
+ * need 64 bits (unit/clboxblurplan checks the limit). Values near the
+ * maximum put the sums at the limit. */
 GST_START_TEST (test_16bit_sum_limit)
 {
-  GstCLPlane plane = {.width = 300,.height = 280,.channels = 1,.depth = 16 };
   Frame src;
-
-  fail_if (gst_cl_box_blur_needs_wide_sums (&plane, 127, 127));
-  fail_unless (gst_cl_box_blur_needs_wide_sums (&plane, 128, 128));
 
   frame_new (&src, GST_VIDEO_FORMAT_GRAY16_LE, 300, 280, FILL_HIGH, 3);
   check_blur (&src, 127, 127, 1, 0);
@@ -953,11 +951,8 @@ check_large (GstVideoFormat format, gint size, const gint * radii,
  * (the SAT's entries wrap several times) and at one that needs 64 bits. */
 GST_START_TEST (test_8192x8192)
 {
-  GstCLPlane plane = {.width = 8192,.height = 8192,.channels = 1,.depth = 8 };
   static const gint radii[] = { 2049, 3000 };
 
-  fail_if (gst_cl_box_blur_needs_wide_sums (&plane, 2049, 2049));
-  fail_unless (gst_cl_box_blur_needs_wide_sums (&plane, 2050, 2050));
   check_large (GST_VIDEO_FORMAT_GRAY8, 8192, radii, G_N_ELEMENTS (radii));
 }
 
@@ -967,10 +962,8 @@ GST_END_TEST;
  * 252 to 255 sum to more than 2^32. */
 GST_START_TEST (test_rgba_wide_sums)
 {
-  GstCLPlane plane = {.width = 4200,.height = 4200,.channels = 4,.depth = 8 };
   static const gint radii[] = { 2100 };
 
-  fail_unless (gst_cl_box_blur_needs_wide_sums (&plane, 2100, 2100));
   check_large (GST_VIDEO_FORMAT_RGBA, 4200, radii, G_N_ELEMENTS (radii));
 }
 
@@ -1228,129 +1221,6 @@ GST_START_TEST (test_caps_change)
 
 GST_END_TEST;
 
-GST_START_TEST (test_plane_radius)
-{
-  static const guint halves[][2] = { {0, 0}, {1, 1}, {2, 1}, {3, 2},
-  {4, 2}, {63, 32}, {8192, 4096}
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (halves); i++) {
-    fail_unless_equals_int (gst_cl_box_blur_plane_radius (halves[i][0], 0),
-        halves[i][0]);
-    fail_unless_equals_int (gst_cl_box_blur_plane_radius (halves[i][0], 1),
-        halves[i][1]);
-  }
-}
-
-GST_END_TEST;
-
-/* gst_cl_box_blur_choose_method () succeeds for @requested over @plane
- * at radii @rx, @ry and chooses @expected. */
-static void
-assert_chosen (const GstCLDeviceInfo * device, GstCLStorage memory,
-    GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
-    guint ry, GstCLBoxBlurMethod expected)
-{
-  GstCLBoxBlurMethod chosen = GST_CL_BOX_BLUR_METHOD_AUTO;
-  GError *error = NULL;
-
-  fail_unless (gst_cl_box_blur_choose_method (device, memory, requested,
-          plane, rx, ry, &chosen, &error), "%dx%d, %u channels, radius %u x "
-      "%u: %s", plane->width, plane->height, plane->channels, rx, ry,
-      error ? error->message : "");
-  fail_unless (chosen == expected, "%dx%d, %u channels, %s, radius %u x %u: "
-      "method %d, expected %d", plane->width, plane->height, plane->channels,
-      memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers", rx, ry, chosen,
-      expected);
-}
-
-/* auto's choice and the device's allocation limit. */
-GST_START_TEST (test_choose_method)
-{
-  GstCLDeviceInfo device = {.device_name = (gchar *) "test device",
-    .type = CL_DEVICE_TYPE_CPU,.max_mem_alloc_size = G_GUINT64_CONSTANT (1)
-        << 31
-  };
-  GstCLPlane plane = {.width = 1920,.height = 1080,.channels = 4,.depth = 8 };
-  GstCLBoxBlurMethod chosen = GST_CL_BOX_BLUR_METHOD_AUTO;
-  GError *error = NULL;
-
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_SAT,
-      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SAT);
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER,
-      GST_CL_BOX_BLUR_METHOD_SEPARABLE, &plane, 8, 8,
-      GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  /* On CPU devices separable runs kernels of its own, the faster there;
-   * on GPUs separable up to radius 14 along both axes, sat above. */
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  device.type = CL_DEVICE_TYPE_GPU;
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 8, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 8, 15, GST_CL_BOX_BLUR_METHOD_SAT);
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 15, 8, GST_CL_BOX_BLUR_METHOD_SAT);
-  /* On devices with NVIDIA's warps and frames in buffers, separable up to
-   * radius 8 (sat's one-pass strips above), in images still up to 14. */
-  device.ptx_warps = TRUE;
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 8, 9, GST_CL_BOX_BLUR_METHOD_SAT);
-  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 9, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  /* ... but only up to 9 in images of planes of 24 MiB or more (RGBA 4K,
-   * 31.6 MiB), and up to 5 in buffers; GRAY8 4K (7.9 MiB) keeps 14 and 8. */
-  plane.width = 3840;
-  plane.height = 2160;
-  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 9, 9, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 10, 9, GST_CL_BOX_BLUR_METHOD_SAT);
-  /* and in buffers the strips from radius 6 there */
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 5, 5, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 5, 6, GST_CL_BOX_BLUR_METHOD_SAT);
-  plane.channels = 1;
-  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 14, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  /* a GPU without NVIDIA's warps: 14 at any size */
-  device.ptx_warps = FALSE;
-  plane.channels = 4;
-  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 14, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-  plane.width = 1920;
-  plane.height = 1080;
-  device.type = CL_DEVICE_TYPE_CPU;
-
-  /* A 1920x1080 RGBA SAT of 32-bit entries is 1921 * 1081 * 16 bytes. */
-  device.max_mem_alloc_size = 1920 * 1080 * 16;
-  fail_if (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_SAT, &plane, 8, 8, &chosen, &error));
-  fail_unless (g_error_matches (error, GST_CL_ERROR,
-          GST_CL_ERROR_UNSUPPORTED));
-  fail_unless (strstr (error->message, "method=sat") != NULL, "%s",
-      error->message);
-  g_clear_error (&error);
-  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
-      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
-
-  /* Where neither fits, auto's error names no method the user did not
-   * set. */
-  device.max_mem_alloc_size = 1 << 20;
-  fail_if (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
-          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
-  fail_unless (strstr (error->message, "1920x1080") != NULL
-      && strstr (error->message, "method=") == NULL, "%s", error->message);
-  g_clear_error (&error);
-}
-
-GST_END_TEST;
-
 /* An explicit method too large for the device is an element error, in
  * negotiation. */
 GST_START_TEST (test_too_large_is_an_error)
@@ -1403,66 +1273,11 @@ GST_START_TEST (test_too_large_is_an_error)
 
 GST_END_TEST;
 
-/* memory=auto's rule for the blur on GPUs: buffers on devices with
- * NVIDIA's warps for 4-channel planes at any radius, for others up to
- * radius 24 along both axes, whatever the method; never on other
- * devices. */
-static const struct
-{
-  GstVideoFormat format;
-  GstCLBoxBlurMethod method;
-  gint rx, ry;
-  gboolean buffers;             /* on devices with NVIDIA's warps */
-} storage_rule_cases[] = {
-  {GST_VIDEO_FORMAT_RGBA, GST_CL_BOX_BLUR_METHOD_AUTO, 1, 1, TRUE},
-  {GST_VIDEO_FORMAT_RGBA, GST_CL_BOX_BLUR_METHOD_AUTO, 100, 100, TRUE},
-  {GST_VIDEO_FORMAT_RGBA, GST_CL_BOX_BLUR_METHOD_SAT, 25, 1, TRUE},
-  {GST_VIDEO_FORMAT_BGRx, GST_CL_BOX_BLUR_METHOD_SEPARABLE, 400, 3, TRUE},
-  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_AUTO, 1, 1, TRUE},
-  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_AUTO, 9, 10, TRUE},
-  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_AUTO, 24, 3, TRUE},
-  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_AUTO, 24, 25, FALSE},
-  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_AUTO, 100, 100, FALSE},
-  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_SAT, 3, 3, TRUE},
-  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_SAT, 25, 1, FALSE},
-  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_SEPARABLE, 15, 24, TRUE},
-  {GST_VIDEO_FORMAT_GRAY8, GST_CL_BOX_BLUR_METHOD_SEPARABLE, 25, 15, FALSE},
-  {GST_VIDEO_FORMAT_NV12, GST_CL_BOX_BLUR_METHOD_AUTO, 24, 24, TRUE},
-  {GST_VIDEO_FORMAT_NV12, GST_CL_BOX_BLUR_METHOD_AUTO, 3, 30, FALSE},
-};
-
 static const gchar *const method_nicks[] = {
   [GST_CL_BOX_BLUR_METHOD_AUTO] = "auto",
   [GST_CL_BOX_BLUR_METHOD_SEPARABLE] = "separable",
   [GST_CL_BOX_BLUR_METHOD_SAT] = "sat",
 };
-
-GST_START_TEST (test_storage_rule)
-{
-  GstCLDeviceInfo device = {.device_name = (gchar *) "test device",
-    .type = CL_DEVICE_TYPE_GPU
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (storage_rule_cases); i++) {
-    GstVideoFormat format = storage_rule_cases[i].format;
-    gint rx = storage_rule_cases[i].rx, ry = storage_rule_cases[i].ry;
-    GstVideoInfo info;
-    GstCLFrame layout;
-    const GstCLPlane *plane = &layout.planes[0];
-
-    gst_video_info_set_format (&info, format, 1920, 1080);
-    fail_unless (gst_cl_frame_layout (&layout, &info, GST_CL_STORAGE_BUFFER));
-    device.ptx_warps = TRUE;
-    fail_unless_equals_int (gst_cl_box_blur_prefers_buffers (&device, plane,
-            rx, ry), storage_rule_cases[i].buffers);
-    device.ptx_warps = FALSE;
-    fail_if (gst_cl_box_blur_prefers_buffers (&device, plane, rx, ry),
-        "%s radius %d x %d: buffers without NVIDIA's warps",
-        gst_video_format_to_string (format), rx, ry);
-  }
-}
-
-GST_END_TEST;
 
 /* The storage the element chose for storage_rule_cases[__i__]: the
  * device's (images on GPUs, buffers on CPU devices), except buffers on
@@ -1507,9 +1322,6 @@ clboxblur_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_reference_is_the_definition);
-  tcase_add_test (tc, test_plane_radius);
-  tcase_add_test (tc, test_choose_method);
-  tcase_add_test (tc, test_storage_rule);
   tcase_add_loop_test (tc, test_auto_storage, 0,
       G_N_ELEMENTS (storage_rule_cases));
   tcase_add_test (tc, test_radii);

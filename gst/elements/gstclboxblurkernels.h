@@ -1,0 +1,17 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * clboxblur's kernels run as a pass plan says (gstclboxblurplan.h).
+ */
+#pragma once
+
+#include "gstclboxblurplan.h"
+
+G_BEGIN_DECLS
+
+gboolean gst_cl_box_blur_enqueue_pass (GstCLContext * context,
+    const cl_kernel * kernels, const GstCLBoxBlurPassPlan * pass,
+    const GstCLBoxBlurPlanePlan * pplan, cl_mem scratch,
+    const GstCLPlane * src, const GstCLPlane * dst, GError ** error);
+
+G_END_DECLS

@@ -1,0 +1,162 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * clboxblur's planner: from the frame's planes, the blur's settings and
+ * the device, what runs (the method, each plane's kernels, their build
+ * options, work sizes and local memory, the scratch memory). Pure
+ * functions: no element, no OpenCL call; speed choices come from the
+ * tuning table (gstclboxblurtuning.h).
+ */
+#pragma once
+
+#include <gst/opencl/gstclframe.h>
+
+G_BEGIN_DECLS
+
+/* The largest radius-x and radius-y. */
+#define GST_CL_BOX_BLUR_MAX_RADIUS 8192
+
+typedef enum
+{
+  GST_CL_BOX_BLUR_METHOD_AUTO,
+  GST_CL_BOX_BLUR_METHOD_SEPARABLE,
+  GST_CL_BOX_BLUR_METHOD_SAT,
+} GstCLBoxBlurMethod;
+
+/* The properties a frame is blurred with. */
+typedef struct
+{
+  guint radius_x;
+  guint radius_y;
+  guint passes;
+  GstCLBoxBlurMethod method;
+} GstCLBoxBlurSettings;
+
+/* What the planner needs beyond the device's probe. */
+typedef struct
+{
+  const GstCLDeviceInfo *device;
+  GstCLStorage storage;
+  /* the filter's wide kernels (gst_cl_filter_wants_wide()): buffers on
+   * CPU devices, which run one work-item per line where GPUs share scans
+   * across work-groups */
+  gboolean wide;
+  /* gst_cl_device_builds_ptx_warps() */
+  gboolean warps_build;
+} GstCLBoxBlurTarget;
+
+/* Slots of a plane's kernels; the CPU kernels and separable's group
+ * kernels put their third in GST_CL_BOX_BLUR_KERNEL_AVERAGE. */
+typedef enum
+{
+  GST_CL_BOX_BLUR_KERNEL_ROWS,
+  GST_CL_BOX_BLUR_KERNEL_COLUMNS,
+  GST_CL_BOX_BLUR_KERNEL_AVERAGE,
+  GST_CL_BOX_BLUR_KERNEL_COLUMN_WINDOWS,
+  GST_CL_BOX_BLUR_KERNEL_ROW_WINDOWS,
+  GST_CL_BOX_BLUR_KERNEL_STRIPS,
+  GST_CL_BOX_BLUR_N_KERNELS
+} GstCLBoxBlurKernel;
+
+#define GST_CL_BOX_BLUR_KERNEL_STARTS GST_CL_BOX_BLUR_KERNEL_AVERAGE
+#define GST_CL_BOX_BLUR_KERNEL_TILES GST_CL_BOX_BLUR_KERNEL_AVERAGE
+
+/* Kernels are built per variant: (method, sum_wide), the CPU kernels by
+ * short_columns, and sat's short and anchored columns. */
+#define GST_CL_BOX_BLUR_N_VARIANTS 8
+
+/* How one plane is blurred for the frame's radii. */
+typedef struct
+{
+  gint rx;                      /* in the plane's samples, below its width */
+  gint ry;                      /* below its height */
+  gboolean sum_wide;            /* window sums (and SAT entries) need 64 */
+  gboolean cpu;                 /* separable by the kernels for CPU devices */
+  gboolean short_columns;       /* whose column sums are 16-bit */
+  gboolean anchored_columns;    /* those of sat on GPUs, low bits and anchors */
+  gboolean warps;               /* group scans by warp shuffles */
+  guint variant;                /* below GST_CL_BOX_BLUR_N_VARIANTS */
+  const gchar *const *kernel_names;     /* by slot, NULL-terminated */
+  gchar options[320];           /* build options */
+  gchar portable_options[320];  /* without the warps, should they fail */
+} GstCLBoxBlurPlanePlan;
+
+typedef struct
+{
+  GstCLBoxBlurMethod method;    /* separable or sat */
+  guint passes;
+  guint n_planes;
+  GstCLBoxBlurPlanePlan planes[GST_VIDEO_MAX_PLANES];
+  gsize spare_bytes;            /* a plane between passes, in buffers */
+  gboolean spare_images;        /* or an image a plane */
+} GstCLBoxBlurPlan;
+
+/* What one pass over a plane runs. */
+typedef enum
+{
+  GST_CL_BOX_BLUR_STRATEGY_CPU_BANDS,   /* column parts, starts, rows */
+  GST_CL_BOX_BLUR_STRATEGY_LINES,       /* box_rows, box_columns */
+  GST_CL_BOX_BLUR_STRATEGY_TILES,       /* box_tiles */
+  GST_CL_BOX_BLUR_STRATEGY_SEGMENTS,    /* sat_rows, box_segments */
+  GST_CL_BOX_BLUR_STRATEGY_SAT,         /* sat_rows, sat_columns, average */
+  GST_CL_BOX_BLUR_STRATEGY_STRIPS,      /* box_strips */
+  GST_CL_BOX_BLUR_STRATEGY_WINDOWS,     /* column_windows, sat_row_windows */
+} GstCLBoxBlurStrategy;
+
+/* One kernel's launch: @size work-items where local[0] is 0 (the
+ * implementation picks the groups), else @size groups of @local items;
+ * with local-memory arguments of @local_bytes. */
+typedef struct
+{
+  GstCLBoxBlurKernel kernel;
+  guint dims;
+  gsize size[2];
+  gsize local[2];
+  gsize local_bytes[2];
+} GstCLBoxBlurLaunch;
+
+#define GST_CL_BOX_BLUR_MAX_LAUNCHES 3
+
+typedef struct
+{
+  GstCLBoxBlurStrategy strategy;
+  gsize scratch_bytes;          /* 0: none */
+  guint n_launches;
+  GstCLBoxBlurLaunch launches[GST_CL_BOX_BLUR_MAX_LAUNCHES];
+  /* the kernels' other arguments, by strategy */
+  gint band_rows, n_bands, tmp_pitch;   /* CPU bands */
+  gint segment_rows;            /* segments */
+  gint tile_rows, chunk_h, pixels_pitch, hsums_pitch;   /* tiles */
+  gint strip_rows;              /* strips */
+  gint anchors_at, segment;     /* windows */
+  gsize column_parts;
+} GstCLBoxBlurPassPlan;
+
+guint gst_cl_box_blur_plane_radius (guint radius, guint sub);
+
+gboolean gst_cl_box_blur_needs_wide_sums (const GstCLPlane * plane, guint rx,
+    guint ry);
+
+gboolean gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
+    GstCLStorage memory, GstCLBoxBlurMethod requested,
+    const GstCLPlane * plane, guint rx, guint ry, GstCLBoxBlurMethod * chosen,
+    GError ** error);
+
+gboolean gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
+    const GstCLPlane * plane, guint rx, guint ry);
+
+gboolean gst_cl_box_blur_plan (const GstCLBoxBlurTarget * target,
+    const GstCLFrame * frame, const GstCLBoxBlurSettings * settings,
+    GstCLBoxBlurPlan * plan, GError ** error);
+
+void gst_cl_box_blur_plan_pass (const GstCLBoxBlurTarget * target,
+    const GstCLPlane * plane, GstCLBoxBlurMethod method,
+    const GstCLBoxBlurPlanePlan * pplan,
+    const gsize group_sizes[GST_CL_BOX_BLUR_N_KERNELS],
+    GstCLBoxBlurPassPlan * pass);
+
+const gchar *gst_cl_box_blur_method_name (GstCLBoxBlurMethod method);
+
+const gchar *gst_cl_box_blur_strategy_name (GstCLBoxBlurStrategy strategy);
+
+G_END_DECLS

@@ -1,0 +1,731 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * clboxblur's planner and tuning table, compiled here as they are, with
+ * no device and no pipeline: every kind of device the table has a row
+ * for, over frame sizes, formats, radii (those the table's thresholds
+ * switch at, and either side), passes, methods and storage, against
+ * invariants the table and the kernels set.
+ */
+#include <gst/check/gstcheck.h>
+#include <gst/video/video.h>
+
+#include <string.h>
+
+#include "gstclboxblurplan.h"
+#include "gstclboxblurtuning.h"
+#include "gstclfilter.h"
+#include "clboxblur-storage-cases.h"
+
+/* A device of each class, as the probe would describe it. */
+static GstCLDeviceInfo
+fake_device (GstCLDeviceClass device_class)
+{
+  GstCLDeviceInfo device = {.device_name = (gchar *) "test device",
+    .device_class = device_class,
+    .image_support = TRUE,
+    .max_mem_alloc_size = G_GUINT64_CONSTANT (1) << 40,
+  };
+
+  switch (device_class) {
+    case GST_CL_DEVICE_CLASS_CPU:
+      device.type = CL_DEVICE_TYPE_CPU;
+      device.local_mem_size = 512 * 1024;
+      device.max_work_group_size = 4096;
+      break;
+    case GST_CL_DEVICE_CLASS_NVIDIA_GPU:
+      device.type = CL_DEVICE_TYPE_GPU;
+      device.ptx_warps = TRUE;
+      device.local_mem_size = 48 * 1024;
+      device.max_work_group_size = 1024;
+      break;
+    default:
+      device.type = CL_DEVICE_TYPE_GPU;
+      device.local_mem_size = 64 * 1024;
+      device.max_work_group_size = 256;
+      break;
+  }
+  return device;
+}
+
+/* The target the element would give the planner for @device. */
+static GstCLBoxBlurTarget
+make_target (const GstCLDeviceInfo * device, GstCLStorage storage,
+    gboolean warps_build)
+{
+  GstCLBoxBlurTarget target = {.device = device,.storage = storage,
+    .wide = storage == GST_CL_STORAGE_BUFFER
+        && (device->type & CL_DEVICE_TYPE_CPU),
+    .warps_build = device->ptx_warps && warps_build,
+  };
+
+  return target;
+}
+
+static void
+frame_of (GstVideoFormat format, gint width, gint height,
+    GstCLStorage storage, GstCLFrame * frame)
+{
+  GstVideoInfo info;
+
+  fail_unless (gst_video_info_set_format (&info, format, width, height));
+  fail_unless (gst_cl_frame_layout (frame, &info, storage));
+}
+
+static gsize
+plane_bytes (const GstCLPlane * plane)
+{
+  return (gsize) plane->width * plane->height * plane->channels *
+      (plane->depth / 8);
+}
+
+/* Every group limit @limit (CL_KERNEL_WORK_GROUP_SIZE). */
+static void
+group_sizes_of (gsize limit, gsize * sizes)
+{
+  for (guint k = 0; k < GST_CL_BOX_BLUR_N_KERNELS; k++)
+    sizes[k] = limit;
+}
+
+static guint
+n_names (const GstCLBoxBlurPlanePlan * pp)
+{
+  guint n = 0;
+
+  while (pp->kernel_names[n])
+    n++;
+  return n;
+}
+
+/* What the separable radius of auto on GPUs is for @plane. */
+static guint
+gpu_radius (const GstCLBoxBlurTuning * t, GstCLStorage storage,
+    const GstCLPlane * plane)
+{
+  gboolean large = plane_bytes (plane) >= t->large_plane_bytes;
+
+  if (storage == GST_CL_STORAGE_BUFFER)
+    return large ? t->large_buffer_separable_radius :
+        t->buffer_separable_radius;
+  return large ? t->large_image_separable_radius : t->separable_radius;
+}
+
+/* The launches of @pass cover @plane and fit the device and kernels. */
+static void
+check_launches (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
+    const GstCLBoxBlurPlanePlan * pp, const GstCLBoxBlurPassPlan * pass,
+    const gsize * group_sizes, const gchar * what)
+{
+  const GstCLBoxBlurTuning *t =
+      gst_cl_box_blur_tuning_for_device (target->device);
+  const GstCLBoxBlurLaunch *l = pass->launches;
+  gsize w = plane->width, h = plane->height;
+
+  fail_unless (pass->n_launches >= 1
+      && pass->n_launches <= GST_CL_BOX_BLUR_MAX_LAUNCHES, "%s", what);
+  for (guint i = 0; i < pass->n_launches; i++) {
+    fail_unless (l[i].kernel < n_names (pp), "%s: launch %u of kernel %u",
+        what, i, l[i].kernel);
+    fail_unless (l[i].dims == 1 || l[i].dims == 2, "%s", what);
+    fail_unless (l[i].size[0] >= 1, "%s: launch %u is empty", what, i);
+    fail_unless (l[i].dims == 1 || l[i].size[1] >= 1, "%s", what);
+    fail_unless (l[i].local_bytes[0] + l[i].local_bytes[1] <=
+        target->device->local_mem_size, "%s: launch %u needs %" G_GSIZE_FORMAT
+        " bytes of local memory", what, i,
+        l[i].local_bytes[0] + l[i].local_bytes[1]);
+    if (l[i].local[0])
+      fail_unless (l[i].local[0] * (l[i].dims == 2 ? l[i].local[1] : 1) <=
+          group_sizes[l[i].kernel], "%s: launch %u's groups too large", what,
+          i);
+  }
+
+  switch (pass->strategy) {
+    case GST_CL_BOX_BLUR_STRATEGY_CPU_BANDS:
+      fail_unless (pp->cpu && target->wide, "%s", what);
+      fail_unless ((gsize) pass->n_bands * pass->band_rows >= h, "%s", what);
+      fail_unless_equals_int (pass->band_rows, t->cpu_band_rows);
+      fail_unless (l[1].size[0] * GST_CL_WIDE_VALUES >= w * plane->channels,
+          "%s", what);
+      break;
+    case GST_CL_BOX_BLUR_STRATEGY_LINES:
+      fail_unless (target->wide, "%s", what);
+      fail_unless (l[0].size[0] == h && l[1].size[0] == w, "%s", what);
+      break;
+    case GST_CL_BOX_BLUR_STRATEGY_TILES:
+      fail_if (target->wide, "%s", what);
+      fail_unless ((guint) pp->rx <= t->tile_radius
+          && (guint) pp->ry <= t->tile_radius, "%s", what);
+      fail_unless (l[0].size[0] * t->tile_w >= w, "%s", what);
+      fail_unless (l[0].size[1] * t->tile_items_y * pass->tile_rows >= h,
+          "%s", what);
+      fail_unless (pass->chunk_h >= (gint) t->min_chunk_rows, "%s", what);
+      fail_unless (l[0].local_bytes[0] + l[0].local_bytes[1] +
+          t->local_mem_reserve <= target->device->local_mem_size, "%s", what);
+      break;
+    case GST_CL_BOX_BLUR_STRATEGY_SEGMENTS:
+      fail_if (target->wide, "%s", what);
+      fail_unless (l[1].size[0] == w
+          && l[1].size[1] * pass->segment_rows >= h, "%s", what);
+      break;
+    case GST_CL_BOX_BLUR_STRATEGY_SAT:
+      fail_unless (l[2].size[0] == w && l[2].size[1] == h, "%s", what);
+      break;
+    case GST_CL_BOX_BLUR_STRATEGY_STRIPS:
+      fail_unless (t->strips && !target->wide && !pp->sum_wide, "%s", what);
+      fail_unless ((guint) MAX (pp->rx, pp->ry) <= t->strip_radius, "%s",
+          what);
+      fail_unless (l[0].size[0] * (t->strip_items - 2 * pp->rx) >= w, "%s",
+          what);
+      fail_unless (l[0].size[1] * pass->strip_rows >= h, "%s", what);
+      fail_unless_equals_int (pass->strip_rows,
+          (guint) pp->ry < t->tall_strip_ry ? t->short_strip_rows :
+          t->tall_strip_rows);
+      break;
+    case GST_CL_BOX_BLUR_STRATEGY_WINDOWS:
+      fail_if (target->wide, "%s", what);
+      fail_unless (l[0].size[0] * l[0].local[0] >= w, "%s", what);
+      fail_unless (l[1].size[0] * pass->segment >= w && l[1].size[1] == h,
+          "%s", what);
+      fail_unless (l[0].local_bytes[0] + l[0].local_bytes[1] +
+          t->local_mem_reserve <= target->device->local_mem_size, "%s", what);
+      fail_unless (l[1].local_bytes[0] + l[1].local_bytes[1] +
+          t->local_mem_reserve <= target->device->local_mem_size, "%s", what);
+      break;
+  }
+  fail_unless (pass->scratch_bytes <= target->device->max_mem_alloc_size,
+      "%s", what);
+}
+
+/* Whether the largest window's sum, plus half its count, fits in an int. */
+static gboolean
+int_sums_fit (const GstCLPlane * plane, gint rx, gint ry)
+{
+  guint64 count = MIN (2 * rx + 1, plane->width) *
+      (guint64) MIN (2 * ry + 1, plane->height);
+
+  return count * ((1u << plane->depth) - 1) + count / 2 <= G_MAXINT32;
+}
+
+/* One plane's plan against the table and the kernels' rules. */
+static void
+check_plane (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
+    const GstCLBoxBlurSettings * settings, GstCLBoxBlurMethod method,
+    const GstCLBoxBlurPlanePlan * pp, const gchar * what)
+{
+  gboolean groups = !target->wide;
+
+  fail_unless_equals_int (pp->rx, MIN (gst_cl_box_blur_plane_radius
+          (settings->radius_x, plane->w_sub), (guint) plane->width - 1));
+  fail_unless_equals_int (pp->ry, MIN (gst_cl_box_blur_plane_radius
+          (settings->radius_y, plane->h_sub), (guint) plane->height - 1));
+  fail_unless_equals_int (pp->sum_wide,
+      gst_cl_box_blur_needs_wide_sums (plane, pp->rx, pp->ry));
+  fail_unless (pp->variant < GST_CL_BOX_BLUR_N_VARIANTS, "%s", what);
+  fail_unless (n_names (pp) >= 2 && n_names (pp) <= GST_CL_BOX_BLUR_N_KERNELS,
+      "%s", what);
+
+  /* CPU devices with buffers run the wide kernels, separable its own
+   * where their int sums hold the windows */
+  fail_unless_equals_int (pp->cpu, method == GST_CL_BOX_BLUR_METHOD_SEPARABLE
+      && target->wide && int_sums_fit (plane, pp->rx, pp->ry));
+  if (pp->cpu) {
+    fail_unless_equals_string (pp->kernel_names[0], "box_rows_wide");
+    fail_unless (g_str_has_prefix (pp->options, "-DGST_CL_WIDE"), "%s: %s",
+        what, pp->options);
+  } else {
+    fail_if (strstr (pp->options, "-DGST_CL_WIDE") != NULL, "%s", what);
+  }
+  fail_unless_equals_int (strstr (pp->options, "-DGST_CL_GROUP_SCANS") !=
+      NULL, groups && !pp->cpu);
+  fail_unless_equals_int (strstr (pp->options, "-DSUM_WIDE") != NULL,
+      pp->sum_wide);
+
+  /* NVIDIA's warp scans only where they build, and never in the options
+   * the element falls back to */
+  fail_unless_equals_int (pp->warps, target->warps_build && groups
+      && !pp->cpu);
+  fail_unless_equals_int (strstr (pp->options, "-DGST_CL_PTX_WARPS") != NULL,
+      pp->warps);
+  fail_if (strstr (pp->portable_options, "-DGST_CL_PTX_WARPS") != NULL);
+  if (!pp->warps)
+    fail_unless_equals_string (pp->options, pp->portable_options);
+
+  /* 16-bit column sums never with 64-bit sums; anchors only for sat's
+   * group kernels on 8-bit RGBA */
+  fail_if (pp->short_columns && pp->sum_wide, "%s", what);
+  if (pp->anchored_columns)
+    fail_unless (method == GST_CL_BOX_BLUR_METHOD_SAT && groups
+        && plane->channels == 4 && plane->depth == 8, "%s", what);
+}
+
+static const GstVideoFormat formats[] = {
+  GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE,
+  GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420,
+};
+
+static const gint sizes[][2] = { {1, 1}, {333, 197}, {1920, 1080},
+{7680, 4320}
+};
+
+static const GstCLBoxBlurMethod all_methods[] = {
+  GST_CL_BOX_BLUR_METHOD_AUTO, GST_CL_BOX_BLUR_METHOD_SEPARABLE,
+  GST_CL_BOX_BLUR_METHOD_SAT,
+};
+
+/* 0, 1, the largest, and every radius the table switches at, and either
+ * side of it. */
+static GArray *
+radii_of (const GstCLBoxBlurTuning * t)
+{
+  const guint thresholds[] = { t->separable_radius,
+    t->buffer_separable_radius, t->large_buffer_separable_radius,
+    t->large_image_separable_radius, t->tile_radius, t->strip_radius,
+    t->strip_image_radius, t->strip_parts_radius,
+    t->strip_parts_image_radius, t->tall_strip_ry,
+  };
+  GArray *radii = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint fixed[] = { 0, 1, 300, GST_CL_BOX_BLUR_MAX_RADIUS };
+
+  g_array_append_vals (radii, fixed, G_N_ELEMENTS (fixed));
+  for (guint i = 0; i < G_N_ELEMENTS (thresholds); i++)
+    for (gint d = -1; d <= 1; d++)
+      if ((gint) thresholds[i] + d >= 0) {
+        guint r = thresholds[i] + d;
+
+        g_array_append_val (radii, r);
+      }
+  return radii;
+}
+
+/* Every class x size x format x radius x passes x method x storage: the
+ * frame's plan and each plane's pass plan, with the kernels' group limit
+ * the device's and 256 (NVIDIA's driver reports that for every kernel). */
+GST_START_TEST (test_plans)
+{
+  GstCLDeviceInfo device = fake_device (__i__);
+  const GstCLBoxBlurTuning *t = gst_cl_box_blur_tuning_for_device (&device);
+  GArray *radii = radii_of (t);
+  guint n_plans = 0;
+
+  for (GstCLStorage storage = GST_CL_STORAGE_IMAGE;
+      storage <= GST_CL_STORAGE_BUFFER; storage++)
+    for (guint warps = 0; warps < 2; warps++)
+      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+        for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+          for (guint r = 0; r < radii->len; r++)
+            for (guint m = 0; m < G_N_ELEMENTS (all_methods); m++) {
+              GstCLBoxBlurTarget target = make_target (&device, storage,
+                  warps);
+              GstCLBoxBlurSettings settings = {
+                .radius_x = g_array_index (radii, guint, r),
+                .radius_y = g_array_index (radii, guint, (r + s) % radii->len),
+                .passes = 1 + 2 * (r % 2),
+                .method = all_methods[m],
+              };
+              GstCLBoxBlurPlan plan;
+              GstCLFrame frame;
+              GError *error = NULL;
+              gchar *what;
+
+              frame_of (formats[f], sizes[s][0], sizes[s][1], storage,
+                  &frame);
+              what = g_strdup_printf ("%s, %s %dx%d %s, radius %u x %u, "
+                  "method %d, %s, warps %u", gst_cl_device_class_name
+                  (device.device_class), gst_video_format_to_string
+                  (formats[f]), sizes[s][0], sizes[s][1],
+                  storage == GST_CL_STORAGE_IMAGE ? "images" : "buffers",
+                  settings.radius_x, settings.radius_y, settings.method,
+                  target.wide ? "wide" : "group scans", warps);
+              fail_unless (gst_cl_box_blur_plan (&target, &frame, &settings,
+                      &plan, &error), "%s: %s", what,
+                  error ? error->message : "");
+              fail_unless (plan.method != GST_CL_BOX_BLUR_METHOD_AUTO, "%s",
+                  what);
+              if (settings.method != GST_CL_BOX_BLUR_METHOD_AUTO)
+                fail_unless_equals_int (plan.method, settings.method);
+              fail_unless_equals_int (plan.n_planes, frame.n_planes);
+              fail_unless_equals_int (plan.spare_images,
+                  settings.passes > 1 && storage == GST_CL_STORAGE_IMAGE);
+              for (guint p = 0; p < plan.n_planes; p++) {
+                const GstCLPlane *plane = &frame.planes[p];
+                gsize limits[2] = { device.max_work_group_size, 256 };
+
+                fail_unless (plan.spare_bytes >= (settings.passes > 1
+                        && storage == GST_CL_STORAGE_BUFFER ?
+                        plane_bytes (plane) : 0), "%s", what);
+                check_plane (&target, plane, &settings, plan.method,
+                    &plan.planes[p], what);
+                for (guint g = 0; g < G_N_ELEMENTS (limits); g++) {
+                  gsize group_sizes[GST_CL_BOX_BLUR_N_KERNELS];
+                  GstCLBoxBlurPassPlan pass;
+
+                  group_sizes_of (limits[g], group_sizes);
+                  gst_cl_box_blur_plan_pass (&target, plane, plan.method,
+                      &plan.planes[p], group_sizes, &pass);
+                  fail_unless_equals_int (pass.strategy ==
+                      GST_CL_BOX_BLUR_STRATEGY_CPU_BANDS, plan.planes[p].cpu);
+                  check_launches (&target, plane, &plan.planes[p], &pass,
+                      group_sizes, what);
+                }
+              }
+              g_free (what);
+              n_plans++;
+            }
+  GST_INFO ("%s: %u plans", gst_cl_device_class_name (device.device_class),
+      n_plans);
+  g_array_unref (radii);
+}
+
+GST_END_TEST;
+
+/* The strategy of a pass of @method over the first plane of an RGBA
+ * frame of @width x @height at radii @rx, @ry. */
+static GstCLBoxBlurStrategy
+strategy_at (const GstCLDeviceInfo * device, GstCLStorage storage,
+    GstCLBoxBlurMethod method, gint width, gint height, guint rx, guint ry)
+{
+  GstCLBoxBlurTarget target = make_target (device, storage, TRUE);
+  GstCLBoxBlurSettings settings = {.radius_x = rx,.radius_y = ry,
+    .passes = 1,.method = method
+  };
+  gsize group_sizes[GST_CL_BOX_BLUR_N_KERNELS];
+  GstCLBoxBlurPassPlan pass;
+  GstCLBoxBlurPlan plan;
+  GstCLFrame frame;
+
+  frame_of (GST_VIDEO_FORMAT_RGBA, width, height, storage, &frame);
+  fail_unless (gst_cl_box_blur_plan (&target, &frame, &settings, &plan,
+          NULL));
+  group_sizes_of (device->max_work_group_size, group_sizes);
+  gst_cl_box_blur_plan_pass (&target, &frame.planes[0], plan.method,
+      &plan.planes[0], group_sizes, &pass);
+  return pass.strategy;
+}
+
+/* The table's radii switch the kernels exactly at their values. */
+GST_START_TEST (test_thresholds_switch)
+{
+  GstCLDeviceInfo nvidia = fake_device (GST_CL_DEVICE_CLASS_NVIDIA_GPU);
+  const GstCLBoxBlurTuning *t = gst_cl_box_blur_tuning_for_device (&nvidia);
+  const guint tile = t->tile_radius;
+
+  for (GstCLDeviceClass c = GST_CL_DEVICE_CLASS_NVIDIA_GPU;
+      c <= GST_CL_DEVICE_CLASS_GPU; c++) {
+    GstCLDeviceInfo device = fake_device (c);
+    const GstCLBoxBlurTuning *tc = gst_cl_box_blur_tuning (c);
+
+    /* separable's tiles up to tile_radius, then the segments */
+    fail_unless_equals_int (strategy_at (&device, GST_CL_STORAGE_IMAGE,
+            GST_CL_BOX_BLUR_METHOD_SEPARABLE, 640, 480, tc->tile_radius, 1),
+        GST_CL_BOX_BLUR_STRATEGY_TILES);
+    fail_unless_equals_int (strategy_at (&device, GST_CL_STORAGE_IMAGE,
+            GST_CL_BOX_BLUR_METHOD_SEPARABLE, 640, 480, 1,
+            tc->tile_radius + 1), GST_CL_BOX_BLUR_STRATEGY_SEGMENTS);
+    /* sat's strips only where the table has them */
+    fail_unless_equals_int (strategy_at (&device, GST_CL_STORAGE_BUFFER,
+            GST_CL_BOX_BLUR_METHOD_SAT, 640, 480, 1, 1) ==
+        GST_CL_BOX_BLUR_STRATEGY_STRIPS, tc->strips);
+  }
+  fail_unless (tile > 0);
+
+  /* sat's strips up to strip_radius in buffers, strip_image_radius in
+   * images, the two window kernels above (RGBA 1080p: whole columns) */
+  fail_unless_equals_int (strategy_at (&nvidia, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_SAT, 1920, 1080, t->strip_radius,
+          t->strip_radius), GST_CL_BOX_BLUR_STRATEGY_STRIPS);
+  fail_unless_equals_int (strategy_at (&nvidia, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_SAT, 1920, 1080, t->strip_radius + 1, 1),
+      GST_CL_BOX_BLUR_STRATEGY_WINDOWS);
+  fail_unless_equals_int (strategy_at (&nvidia, GST_CL_STORAGE_IMAGE,
+          GST_CL_BOX_BLUR_METHOD_SAT, 1920, 1080, t->strip_image_radius, 1),
+      GST_CL_BOX_BLUR_STRATEGY_STRIPS);
+  fail_unless_equals_int (strategy_at (&nvidia, GST_CL_STORAGE_IMAGE,
+          GST_CL_BOX_BLUR_METHOD_SAT, 1920, 1080, 1,
+          t->strip_image_radius + 1), GST_CL_BOX_BLUR_STRATEGY_WINDOWS);
+  /* where column_windows copies its columns in parts (RGBA 20x1700 with
+   * 48 KiB), strip_parts_radius */
+  fail_unless_equals_int (strategy_at (&nvidia, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_SAT, 20, 1700, t->strip_parts_radius,
+          t->strip_parts_radius), GST_CL_BOX_BLUR_STRATEGY_STRIPS);
+  fail_unless_equals_int (strategy_at (&nvidia, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_SAT, 20, 1700, 1,
+          t->strip_parts_radius + 1), GST_CL_BOX_BLUR_STRATEGY_WINDOWS);
+  fail_unless_equals_int (strategy_at (&nvidia, GST_CL_STORAGE_IMAGE,
+          GST_CL_BOX_BLUR_METHOD_SAT, 20, 1700, t->strip_parts_image_radius,
+          1), GST_CL_BOX_BLUR_STRATEGY_STRIPS);
+  fail_unless_equals_int (strategy_at (&nvidia, GST_CL_STORAGE_IMAGE,
+          GST_CL_BOX_BLUR_METHOD_SAT, 20, 1700,
+          t->strip_parts_image_radius + 1, 1),
+      GST_CL_BOX_BLUR_STRATEGY_WINDOWS);
+}
+
+GST_END_TEST;
+
+/* auto's method on GPUs switches at the table's radius for the plane's
+ * size and storage, along either axis; CPU devices take separable. */
+GST_START_TEST (test_auto_switch)
+{
+  for (GstCLDeviceClass c = 0; c < GST_CL_DEVICE_N_CLASSES; c++) {
+    GstCLDeviceInfo device = fake_device (c);
+    const GstCLBoxBlurTuning *t = gst_cl_box_blur_tuning_for_device (&device);
+
+    for (GstCLStorage storage = GST_CL_STORAGE_IMAGE;
+        storage <= GST_CL_STORAGE_BUFFER; storage++)
+      for (guint s = 1; s < G_N_ELEMENTS (sizes); s++)
+        for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+          GstCLFrame frame;
+          const GstCLPlane *luma = &frame.planes[0];
+          guint radius;
+          GstCLBoxBlurMethod at, above_x, above_y;
+
+          frame_of (formats[f], sizes[s][0], sizes[s][1], storage, &frame);
+          radius = gpu_radius (t, storage, luma);
+          fail_unless (gst_cl_box_blur_choose_method (&device, storage,
+                  GST_CL_BOX_BLUR_METHOD_AUTO, luma, radius, radius, &at,
+                  NULL));
+          fail_unless (gst_cl_box_blur_choose_method (&device, storage,
+                  GST_CL_BOX_BLUR_METHOD_AUTO, luma, radius + 1, radius,
+                  &above_x, NULL));
+          fail_unless (gst_cl_box_blur_choose_method (&device, storage,
+                  GST_CL_BOX_BLUR_METHOD_AUTO, luma, radius, radius + 1,
+                  &above_y, NULL));
+          if (c == GST_CL_DEVICE_CLASS_CPU) {
+            fail_unless_equals_int (at, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+            fail_unless_equals_int (above_x,
+                GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+            continue;
+          }
+          fail_unless_equals_int (at, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+          fail_unless_equals_int (above_x, GST_CL_BOX_BLUR_METHOD_SAT);
+          fail_unless_equals_int (above_y, GST_CL_BOX_BLUR_METHOD_SAT);
+        }
+  }
+}
+
+GST_END_TEST;
+
+/* What the table itself must hold. */
+GST_START_TEST (test_table)
+{
+  for (GstCLDeviceClass c = 0; c < GST_CL_DEVICE_N_CLASSES; c++) {
+    const GstCLBoxBlurTuning *t = gst_cl_box_blur_tuning (c);
+    GstCLDeviceInfo device = fake_device (c);
+
+    /* rows are keyed by class: NVIDIA's for any device with its warps */
+    fail_unless (gst_cl_box_blur_tuning_for_device (&device) == t);
+    device.ptx_warps = TRUE;
+    fail_unless (gst_cl_box_blur_tuning_for_device (&device) ==
+        gst_cl_box_blur_tuning (GST_CL_DEVICE_CLASS_NVIDIA_GPU));
+
+    /* box_tiles's 16-bit row-window sums of 8-bit planes hold its radius */
+    fail_unless ((2 * t->tile_radius + 1) * 255 <= G_MAXUINT16);
+    fail_unless (t->tile_w % t->tile_hsum_run == 0);
+    fail_unless (t->tall_tile_rows >= t->short_tile_rows);
+    /* a strip keeps columns of its own beyond its windows' reach */
+    fail_unless (t->strip_items > 2 * t->strip_radius);
+    fail_unless (t->strip_radius >= t->strip_image_radius
+        && t->strip_radius >= t->strip_parts_radius
+        && t->strip_image_radius >= t->strip_parts_image_radius);
+    fail_unless (t->cpu_band_rows > 0 && t->segment_rows > 0
+        && t->scan_run > 0 && t->row_windows_run > 0);
+    /* buffers preferred up to the strips' radius, only where they run */
+    fail_unless (!t->prefers_buffers || t->strips);
+    fail_unless_equals_int (t->strips, c == GST_CL_DEVICE_CLASS_NVIDIA_GPU);
+  }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_plane_radius)
+{
+  static const guint halves[][2] = { {0, 0}, {1, 1}, {2, 1}, {3, 2},
+  {4, 2}, {63, 32}, {8192, 4096}
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (halves); i++) {
+    fail_unless_equals_int (gst_cl_box_blur_plane_radius (halves[i][0], 0),
+        halves[i][0]);
+    fail_unless_equals_int (gst_cl_box_blur_plane_radius (halves[i][0], 1),
+        halves[i][1]);
+  }
+}
+
+GST_END_TEST;
+
+/* Where window sums (plus half the count) need 64 bits: 16-bit windows of
+ * 255 x 255 still fit, 257 x 257 do not; 8-bit ones of 4099 x 4099 fit,
+ * 4101 x 4101 do not; RGBA windows of 4200 x 4200 need them. */
+GST_START_TEST (test_wide_sums)
+{
+  GstCLPlane gray16 = {.width = 300,.height = 280,.channels = 1,.depth = 16 };
+  GstCLPlane gray8 = {.width = 8192,.height = 8192,.channels = 1,.depth = 8 };
+  GstCLPlane rgba = {.width = 4200,.height = 4200,.channels = 4,.depth = 8 };
+
+  fail_if (gst_cl_box_blur_needs_wide_sums (&gray16, 127, 127));
+  fail_unless (gst_cl_box_blur_needs_wide_sums (&gray16, 128, 128));
+  fail_if (gst_cl_box_blur_needs_wide_sums (&gray8, 2049, 2049));
+  fail_unless (gst_cl_box_blur_needs_wide_sums (&gray8, 2050, 2050));
+  fail_unless (gst_cl_box_blur_needs_wide_sums (&rgba, 2100, 2100));
+}
+
+GST_END_TEST;
+
+/* gst_cl_box_blur_choose_method () succeeds for @requested over @plane
+ * at radii @rx, @ry and chooses @expected. */
+static void
+assert_chosen (const GstCLDeviceInfo * device, GstCLStorage memory,
+    GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
+    guint ry, GstCLBoxBlurMethod expected)
+{
+  GstCLBoxBlurMethod chosen = GST_CL_BOX_BLUR_METHOD_AUTO;
+  GError *error = NULL;
+
+  fail_unless (gst_cl_box_blur_choose_method (device, memory, requested,
+          plane, rx, ry, &chosen, &error), "%dx%d, %u channels, radius %u x "
+      "%u: %s", plane->width, plane->height, plane->channels, rx, ry,
+      error ? error->message : "");
+  fail_unless (chosen == expected, "%dx%d, %u channels, %s, radius %u x %u: "
+      "method %d, expected %d", plane->width, plane->height, plane->channels,
+      memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers", rx, ry, chosen,
+      expected);
+}
+
+/* auto's choice and the device's allocation limit. */
+GST_START_TEST (test_choose_method)
+{
+  GstCLDeviceInfo device = {.device_name = (gchar *) "test device",
+    .type = CL_DEVICE_TYPE_CPU,.device_class = GST_CL_DEVICE_CLASS_CPU,
+    .max_mem_alloc_size = G_GUINT64_CONSTANT (1) << 31
+  };
+  GstCLPlane plane = {.width = 1920,.height = 1080,.channels = 4,.depth = 8 };
+  GstCLBoxBlurMethod chosen = GST_CL_BOX_BLUR_METHOD_AUTO;
+  GError *error = NULL;
+
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_SAT,
+      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SAT);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER,
+      GST_CL_BOX_BLUR_METHOD_SEPARABLE, &plane, 8, 8,
+      GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  /* On CPU devices separable runs kernels of its own, the faster there;
+   * on GPUs separable up to radius 14 along both axes, sat above. */
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  device.type = CL_DEVICE_TYPE_GPU;
+  device.device_class = GST_CL_DEVICE_CLASS_GPU;
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 15, GST_CL_BOX_BLUR_METHOD_SAT);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 15, 8, GST_CL_BOX_BLUR_METHOD_SAT);
+  /* On NVIDIA's GPUs with frames in buffers, separable up to radius 8
+   * (sat's one-pass strips above), in images still up to 14. */
+  device.ptx_warps = TRUE;
+  device.device_class = GST_CL_DEVICE_CLASS_NVIDIA_GPU;
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 9, GST_CL_BOX_BLUR_METHOD_SAT);
+  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 9, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  /* ... but only up to 9 in images of planes of 24 MiB or more (RGBA 4K,
+   * 31.6 MiB), and up to 5 in buffers; GRAY8 4K (7.9 MiB) keeps 14 and 8. */
+  plane.width = 3840;
+  plane.height = 2160;
+  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 9, 9, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 10, 9, GST_CL_BOX_BLUR_METHOD_SAT);
+  /* and in buffers the strips from radius 6 there */
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 5, 5, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 5, 6, GST_CL_BOX_BLUR_METHOD_SAT);
+  plane.channels = 1;
+  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 14, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  /* another GPU: 14 at any size */
+  device.ptx_warps = FALSE;
+  device.device_class = GST_CL_DEVICE_CLASS_GPU;
+  plane.channels = 4;
+  assert_chosen (&device, GST_CL_STORAGE_IMAGE, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 14, 14, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+  plane.width = 1920;
+  plane.height = 1080;
+  device.type = CL_DEVICE_TYPE_CPU;
+  device.device_class = GST_CL_DEVICE_CLASS_CPU;
+
+  /* A 1920x1080 RGBA SAT of 32-bit entries is 1921 * 1081 * 16 bytes. */
+  device.max_mem_alloc_size = 1920 * 1080 * 16;
+  fail_if (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_SAT, &plane, 8, 8, &chosen, &error));
+  fail_unless (g_error_matches (error, GST_CL_ERROR,
+          GST_CL_ERROR_UNSUPPORTED));
+  fail_unless (strstr (error->message, "method=sat") != NULL, "%s",
+      error->message);
+  g_clear_error (&error);
+  assert_chosen (&device, GST_CL_STORAGE_BUFFER, GST_CL_BOX_BLUR_METHOD_AUTO,
+      &plane, 8, 8, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
+
+  /* Where neither fits, auto's error names no method the user did not
+   * set. */
+  device.max_mem_alloc_size = 1 << 20;
+  fail_if (gst_cl_box_blur_choose_method (&device, GST_CL_STORAGE_BUFFER,
+          GST_CL_BOX_BLUR_METHOD_AUTO, &plane, 8, 8, &chosen, &error));
+  fail_unless (strstr (error->message, "1920x1080") != NULL
+      && strstr (error->message, "method=") == NULL, "%s", error->message);
+  g_clear_error (&error);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_storage_rule)
+{
+  GstCLDeviceInfo device = {.device_name = (gchar *) "test device",
+    .type = CL_DEVICE_TYPE_GPU
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (storage_rule_cases); i++) {
+    GstVideoFormat format = storage_rule_cases[i].format;
+    gint rx = storage_rule_cases[i].rx, ry = storage_rule_cases[i].ry;
+    GstVideoInfo info;
+    GstCLFrame layout;
+    const GstCLPlane *plane = &layout.planes[0];
+
+    gst_video_info_set_format (&info, format, 1920, 1080);
+    fail_unless (gst_cl_frame_layout (&layout, &info, GST_CL_STORAGE_BUFFER));
+    device.ptx_warps = TRUE;
+    device.device_class = GST_CL_DEVICE_CLASS_NVIDIA_GPU;
+    fail_unless_equals_int (gst_cl_box_blur_prefers_buffers (&device, plane,
+            rx, ry), storage_rule_cases[i].buffers);
+    device.ptx_warps = FALSE;
+    device.device_class = GST_CL_DEVICE_CLASS_GPU;
+    fail_if (gst_cl_box_blur_prefers_buffers (&device, plane, rx, ry),
+        "%s radius %d x %d: buffers on a GPU that is not NVIDIA's",
+        gst_video_format_to_string (format), rx, ry);
+  }
+}
+
+GST_END_TEST;
+
+static Suite *
+clboxblurplan_suite (void)
+{
+  Suite *s = suite_create ("clboxblurplan");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_table);
+  tcase_add_test (tc, test_plane_radius);
+  tcase_add_test (tc, test_wide_sums);
+  tcase_add_test (tc, test_choose_method);
+  tcase_add_test (tc, test_storage_rule);
+  tcase_add_test (tc, test_auto_switch);
+  tcase_add_test (tc, test_thresholds_switch);
+  tcase_add_loop_test (tc, test_plans, 0, GST_CL_DEVICE_N_CLASSES);
+  return s;
+}
+
+GST_CHECK_MAIN (clboxblurplan);
