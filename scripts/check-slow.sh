@@ -111,20 +111,20 @@ step_oclgrind() {
     local status=0
     local variants=(elements_clkernels test_variant)
     local local_memory="$host_layer:$BUILD_DIR/tests/libgstcl-local-memory-layer.so"
+    local gpu="$BUILD_DIR/tests/libgstcl-gpu-layer.so"
     oclgrind_run "frames in place" "${variants[@]}" || status=1
     oclgrind_run "frames copied" "${variants[@]}" \
         GST_CL_TEST_HOST_UNIFIED=0 || status=1
-    oclgrind_run "one-pixel kernels" "${variants[@]}" GST_CL_TEST_NARROW=1 ||
-        status=1
+    oclgrind_run "one-pixel kernels" "${variants[@]}" \
+        OPENCL_LAYERS="$host_layer:$gpu" || status=1
     oclgrind_run "interlaced fields" elements_clinterlace test_fields ||
         status=1
     oclgrind_run "blur in local memory" elements_clboxblur test_tall_frames \
         OPENCL_LAYERS="$local_memory" || status=1
     oclgrind_run "blur columns in parts" elements_clboxblur test_column_parts \
-        OPENCL_LAYERS="$local_memory" GST_CL_TEST_NARROW=1 || status=1
+        OPENCL_LAYERS="$local_memory:$gpu" || status=1
     oclgrind_run "blur anchored sums" elements_clboxblur \
-        test_anchored_columns \
-        OPENCL_LAYERS="$local_memory" GST_CL_TEST_NARROW=1 || status=1
+        test_anchored_columns OPENCL_LAYERS="$local_memory:$gpu" || status=1
     # box_strips, which clboxblur runs only on devices with NVIDIA's warps:
     # the layer claims them, and the warp scans' build fails on purpose
     # (the API check would report that), so the portable scans run it

@@ -86,12 +86,8 @@ gst_cl_filter_wants_wide (GstCLFilter * self)
 {
   GstCLFilterPrivate *priv = PRIV (self);
 
-  /* GST_CL_TEST_NARROW=1: the one-pixel kernels, which GPUs run with
-   * buffers, on a CPU device too (for the kernel checks on Oclgrind and
-   * the tests of clboxblur's kernels for NVIDIA's GPUs). */
   return priv->memory == GST_CL_STORAGE_BUFFER
-      && (priv->device.context->info->type & CL_DEVICE_TYPE_CPU)
-      && !g_getenv ("GST_CL_TEST_NARROW");
+      && (priv->device.context->info->type & CL_DEVICE_TYPE_CPU);
 }
 
 /**
