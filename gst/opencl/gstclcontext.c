@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
-#include <stdio.h>
 #include <string.h>
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
@@ -136,16 +135,7 @@ static void
 choose_local_size (GstCLContext * self)
 {
   gsize max = MAX (self->info->max_work_group_size, 1);
-  const gchar *forced = g_getenv ("GST_CL_LOCAL_SIZE");
-  guint w, h;
 
-  /* "WxH", for measuring others (tests/benchmarks/performance-notes.md). */
-  if (forced && sscanf (forced, "%ux%u", &w, &h) == 2 && w > 0 && h > 0
-      && (gsize) w * h <= max) {
-    self->local_size[0] = w;
-    self->local_size[1] = h;
-    return;
-  }
   if (self->info->type & CL_DEVICE_TYPE_GPU) {
     self->local_size[0] = MIN (16, max);
     self->local_size[1] = MAX (MIN (16, max / self->local_size[0]), 1);
