@@ -8,6 +8,7 @@
 #include <string.h>
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_profile_debug);
 #define GST_CAT_DEFAULT gst_cl_context_debug
 
 G_DEFINE_TYPE (GstCLContext, gst_cl_context, GST_TYPE_OBJECT);
@@ -163,7 +164,13 @@ gst_cl_context_new (const GstCLDeviceInfo * info, GError ** error)
   if (!gst_cl_check (status, error, "Creating the OpenCL context"))
     goto failed;
   gst_cl_device_probe_image_formats (info, self->context);
-  self->profiling = g_getenv ("GST_CL_PROFILE") != NULL;
+  /* Where the clprofile category logs DEBUG or more (GST_DEBUG=clprofile:5)
+   * when the context is made. */
+  self->profiling = gst_debug_category_get_threshold (gst_cl_profile_debug)
+      >= GST_LEVEL_DEBUG;
+  if (self->profiling)
+    GST_CAT_LOG_OBJECT (gst_cl_profile_debug, self,
+        "timing kernels with profiling events");
   self->queue = clCreateCommandQueue (self->context, info->device,
       self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
   if (!gst_cl_check (status, error, "Creating the OpenCL command queue"))
@@ -573,7 +580,7 @@ gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
  * With profiling on, the time the kernels this thread enqueued since the
  * last call ran on the device, in ms, once they are complete: this waits
  * for them (in a chain in OpenCL memory nothing else has); 0 otherwise.
- * Each kernel's time is logged (LOG level).
+ * Each kernel's time is logged (clprofile, TRACE level).
  */
 gdouble
 gst_cl_context_take_kernel_time (GstCLContext * self)
@@ -590,7 +597,8 @@ gst_cl_context_take_kernel_time (GstCLContext * self)
         sizeof (start), &start, NULL);
     clGetEventProfilingInfo (kernel->event, CL_PROFILING_COMMAND_END,
         sizeof (end), &end, NULL);
-    GST_LOG ("kernel %s: %.4f ms", kernel->name, (end - start) / 1e6);
+    GST_CAT_TRACE_OBJECT (gst_cl_profile_debug, self, "kernel %s: %.4f ms",
+        kernel->name, (end - start) / 1e6);
     ms += (end - start) / 1e6;
   }
   g_ptr_array_set_size (events, 0);

@@ -9,10 +9,11 @@
 #include <string.h>
 
 GST_DEBUG_CATEGORY (gst_cl_context_debug);
+GST_DEBUG_CATEGORY (gst_cl_profile_debug);
 #define GST_CAT_DEFAULT gst_cl_context_debug
 
 /* The runtime logs before any element class exists (device enumeration),
- * so its category is made on first use. */
+ * so its categories are made on first use. */
 void
 gst_cl_debug_init (void)
 {
@@ -21,6 +22,9 @@ gst_cl_debug_init (void)
   if (g_once_init_enter (&done)) {
     GST_DEBUG_CATEGORY_INIT (gst_cl_context_debug, "clcontext", 0,
         "OpenCL devices and contexts");
+    GST_DEBUG_CATEGORY_INIT (gst_cl_profile_debug, "clprofile", 0,
+        "OpenCL kernel times: DEBUG times them (new contexts), LOG logs "
+        "each frame's, TRACE each kernel's");
     g_once_init_leave (&done, 1);
   }
 }
