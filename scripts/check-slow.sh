@@ -72,6 +72,12 @@ step_valgrind() {
     return "$status"
 }
 
+# Oclgrind's device says it does not share host memory: the host-memory
+# layer says it does (GST_CL_TEST_HOST_UNIFIED=1), so that frames are
+# used in place, but where a run sets GST_CL_TEST_HOST_UNIFIED=0. A run
+# with layers of its own names this one first.
+host_layer="$BUILD_DIR/tests/libgstcl-host-memory-layer.so"
+
 # Oclgrind's exit status does not say whether it found errors, and each
 # new OpenCL context truncates its OCLGRIND_LOG file: fail on any report
 # in its standard error instead (each starts with a line naming the kernel,
@@ -88,6 +94,7 @@ oclgrind_run() {
 
     env OCL_ICD_VENDORS="$vendors" GST_CL_DEVICE=oclgrind CK_FORK=no \
         GST_CL_PROGRAM_CACHE=0 GST_CHECKS="$check" \
+        OPENCL_LAYERS="$host_layer" GST_CL_TEST_HOST_UNIFIED=1 \
         OCLGRIND_DATA_RACES=1 OCLGRIND_CHECK_API=1 \
         OCLGRIND_BUILD_OPTIONS="-include $REPO_ROOT/tests/check/oclgrind-builtins.cl" \
         "$@" "$BUILD_DIR/tests/$program" 2>"$vendors/stderr" || status=$?
@@ -103,29 +110,27 @@ oclgrind_run() {
 step_oclgrind() {
     local status=0
     local variants=(elements_clkernels test_variant)
+    local local_memory="$host_layer:$BUILD_DIR/tests/libgstcl-local-memory-layer.so"
+    local gpu="$BUILD_DIR/tests/libgstcl-gpu-layer.so"
     oclgrind_run "frames in place" "${variants[@]}" || status=1
-    oclgrind_run "frames copied" "${variants[@]}" GST_CL_COPY_FRAMES=1 ||
-        status=1
-    oclgrind_run "one-pixel kernels" "${variants[@]}" GST_CL_TEST_NARROW=1 ||
-        status=1
+    oclgrind_run "frames copied" "${variants[@]}" \
+        GST_CL_TEST_HOST_UNIFIED=0 || status=1
+    oclgrind_run "one-pixel kernels" "${variants[@]}" \
+        OPENCL_LAYERS="$host_layer:$gpu" || status=1
     oclgrind_run "interlaced fields" elements_clinterlace test_fields ||
         status=1
     oclgrind_run "blur in local memory" elements_clboxblur test_tall_frames \
-        OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-local-memory-layer.so" ||
-        status=1
+        OPENCL_LAYERS="$local_memory" || status=1
     oclgrind_run "blur columns in parts" elements_clboxblur test_column_parts \
-        OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-local-memory-layer.so" \
-        GST_CL_TEST_NARROW=1 || status=1
+        OPENCL_LAYERS="$local_memory:$gpu" || status=1
     oclgrind_run "blur anchored sums" elements_clboxblur \
-        test_anchored_columns \
-        OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-local-memory-layer.so" \
-        GST_CL_TEST_NARROW=1 || status=1
+        test_anchored_columns OPENCL_LAYERS="$local_memory:$gpu" || status=1
     # box_strips, which clboxblur runs only on devices with NVIDIA's warps:
     # the layer claims them, and the warp scans' build fails on purpose
     # (the API check would report that), so the portable scans run it
     oclgrind_run "blur strips" elements_clboxblur \
         test_device_claims_warps,test_strips \
-        OPENCL_LAYERS="$BUILD_DIR/tests/libgstcl-nv-warps-layer.so" \
+        OPENCL_LAYERS="$host_layer:$BUILD_DIR/tests/libgstcl-nv-warps-layer.so" \
         GST_CL_TEST_PTX_WARPS=1 OCLGRIND_CHECK_API=0 || status=1
     return "$status"
 }

@@ -7,6 +7,7 @@
 #include <gst/opencl/gstcltransfer.h>
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_debug);
+GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_profile_debug);
 #define GST_CAT_DEFAULT gst_cl_filter_debug
 
 enum
@@ -44,7 +45,9 @@ typedef struct
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLFilter, gst_cl_filter,
     GST_TYPE_VIDEO_FILTER, G_ADD_PRIVATE (GstCLFilter);
     GST_DEBUG_CATEGORY_INIT (gst_cl_filter_debug, "clfilter", 0,
-        "OpenCL filter base"));
+        "OpenCL filter base");
+    gst_cl_debug_init ();
+    GST_DEBUG_CATEGORY_GET (gst_cl_filter_profile_debug, "clprofile"));
 
 #define PRIV(self) \
     ((GstCLFilterPrivate *) gst_cl_filter_get_instance_private (self))
@@ -86,12 +89,8 @@ gst_cl_filter_wants_wide (GstCLFilter * self)
 {
   GstCLFilterPrivate *priv = PRIV (self);
 
-  /* GST_CL_TEST_NARROW=1: the one-pixel kernels, which GPUs run with
-   * buffers, on a CPU device too (for the kernel checks on Oclgrind and
-   * the tests of clboxblur's kernels for NVIDIA's GPUs). */
   return priv->memory == GST_CL_STORAGE_BUFFER
-      && (priv->device.context->info->type & CL_DEVICE_TYPE_CPU)
-      && !g_getenv ("GST_CL_TEST_NARROW");
+      && (priv->device.context->info->type & CL_DEVICE_TYPE_CPU);
 }
 
 /**
@@ -752,14 +751,16 @@ gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
     update_passthrough (GST_CL_FILTER (trans));
 }
 
-/* With GST_CL_PROFILE set: the frame's kernel time, as an element message
+/* With profiling on (GstCLContext.profiling): the frame's kernel time,
+ * logged (clprofile, LOG level) and as an element message
  * "gst-cl-profile" with a double field "kernel-ms". */
 static void
 post_kernel_time (GstCLFilter * self)
 {
   gdouble ms = gst_cl_context_take_kernel_time (PRIV (self)->device.context);
 
-  GST_DEBUG_OBJECT (self, "kernels ran %.3f ms", ms);
+  GST_CAT_LOG_OBJECT (gst_cl_filter_profile_debug, self, "kernels ran %.3f ms",
+      ms);
   gst_element_post_message (GST_ELEMENT (self),
       gst_message_new_element (GST_OBJECT (self),
           gst_structure_new ("gst-cl-profile", "kernel-ms", G_TYPE_DOUBLE, ms,

@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_context_debug);     /* clcontext */
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_frame_debug);       /* clframe */
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_pinned_debug);      /* clpinned */
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_profile_debug);     /* clprofile */
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_transfer_debug);    /* cltransfer */
 
 G_GNUC_INTERNAL

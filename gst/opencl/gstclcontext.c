@@ -6,7 +6,6 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
-#include <stdio.h>
 #include <string.h>
 
 #define GST_CAT_DEFAULT gst_cl_context_debug
@@ -136,16 +135,7 @@ static void
 choose_local_size (GstCLContext * self)
 {
   gsize max = MAX (self->info->max_work_group_size, 1);
-  const gchar *forced = g_getenv ("GST_CL_LOCAL_SIZE");
-  guint w, h;
 
-  /* "WxH", for measuring others (tests/benchmarks/performance-notes.md). */
-  if (forced && sscanf (forced, "%ux%u", &w, &h) == 2 && w > 0 && h > 0
-      && (gsize) w * h <= max) {
-    self->local_size[0] = w;
-    self->local_size[1] = h;
-    return;
-  }
   if (self->info->type & CL_DEVICE_TYPE_GPU) {
     self->local_size[0] = MIN (16, max);
     self->local_size[1] = MAX (MIN (16, max / self->local_size[0]), 1);
@@ -173,7 +163,13 @@ gst_cl_context_new (const GstCLDeviceInfo * info, GError ** error)
   if (!gst_cl_check (status, error, "Creating the OpenCL context"))
     goto failed;
   gst_cl_device_probe_image_formats (info, self->context);
-  self->profiling = g_getenv ("GST_CL_PROFILE") != NULL;
+  /* Where the clprofile category logs DEBUG or more (GST_DEBUG=clprofile:5)
+   * when the context is made. */
+  self->profiling = gst_debug_category_get_threshold (gst_cl_profile_debug)
+      >= GST_LEVEL_DEBUG;
+  if (self->profiling)
+    GST_CAT_LOG_OBJECT (gst_cl_profile_debug, self,
+        "timing kernels with profiling events");
   self->queue = clCreateCommandQueue (self->context, info->device,
       self->profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &status);
   if (!gst_cl_check (status, error, "Creating the OpenCL command queue"))
@@ -583,7 +579,7 @@ gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
  * With profiling on, the time the kernels this thread enqueued since the
  * last call ran on the device, in ms, once they are complete: this waits
  * for them (in a chain in OpenCL memory nothing else has); 0 otherwise.
- * Each kernel's time is logged (LOG level).
+ * Each kernel's time is logged (clprofile, TRACE level).
  */
 gdouble
 gst_cl_context_take_kernel_time (GstCLContext * self)
@@ -600,7 +596,8 @@ gst_cl_context_take_kernel_time (GstCLContext * self)
         sizeof (start), &start, NULL);
     clGetEventProfilingInfo (kernel->event, CL_PROFILING_COMMAND_END,
         sizeof (end), &end, NULL);
-    GST_LOG ("kernel %s: %.4f ms", kernel->name, (end - start) / 1e6);
+    GST_CAT_TRACE_OBJECT (gst_cl_profile_debug, self, "kernel %s: %.4f ms",
+        kernel->name, (end - start) / 1e6);
     ms += (end - start) / 1e6;
   }
   g_ptr_array_set_size (events, 0);

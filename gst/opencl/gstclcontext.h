@@ -49,7 +49,8 @@ struct _GstCLContext
    * pinned host memory, which run on while the next frame is written to
    * the device (gst_cl_frame_download()). NULL elsewhere. */
   cl_command_queue download_queue;
-  /* GST_CL_PROFILE set: kernels are timed with profiling events */
+  /* the clprofile debug category at DEBUG or more when it was made:
+   * kernels are timed with profiling events */
   gboolean profiling;
 
   /*< private >*/

@@ -13,6 +13,7 @@ GST_DEBUG_CATEGORY (gst_cl_context_debug);
 GST_DEBUG_CATEGORY (gst_cl_frame_debug);
 GST_DEBUG_CATEGORY (gst_cl_pinned_debug);
 GST_DEBUG_CATEGORY (gst_cl_transfer_debug);
+GST_DEBUG_CATEGORY (gst_cl_profile_debug);
 #define GST_CAT_DEFAULT gst_cl_context_debug
 
 /* The library logs before any element class exists (device enumeration),
@@ -32,6 +33,9 @@ gst_cl_debug_init (void)
         "Pinned host memory and staging");
     GST_DEBUG_CATEGORY_INIT (gst_cl_transfer_debug, "cltransfer", 0,
         "Whole frames copied between memories");
+    GST_DEBUG_CATEGORY_INIT (gst_cl_profile_debug, "clprofile", 0,
+        "OpenCL kernel times: DEBUG times them (new contexts), LOG logs "
+        "each frame's, TRACE each kernel's");
     g_once_init_leave (&done, 1);
   }
 }
@@ -360,15 +364,13 @@ probe_device (GstCLDeviceInfo * info)
   clGetDeviceInfo (device, CL_DEVICE_LOCAL_MEM_SIZE,
       sizeof (info->local_mem_size), &info->local_mem_size, NULL);
 
-  /* Deprecated in OpenCL 2.0 but still answered; CPU devices share host
-   * memory by nature. GST_CL_COPY_FRAMES=1 makes any device act as one
-   * that does not (frames copied, pinned host memory, reads left running),
-   * so that a CPU device runs a discrete GPU's paths. */
-  clGetDeviceInfo (device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof (unified),
-      &unified, NULL);
-  info->host_unified = (unified == CL_TRUE
-      || (info->type & CL_DEVICE_TYPE_CPU) != 0)
-      && !g_getenv ("GST_CL_COPY_FRAMES");
+  /* Deprecated in OpenCL 2.0 but still answered; where it is not, CPU
+   * devices share host memory by nature. */
+  if (clGetDeviceInfo (device, CL_DEVICE_HOST_UNIFIED_MEMORY,
+          sizeof (unified), &unified, NULL) == CL_SUCCESS)
+    info->host_unified = unified == CL_TRUE;
+  else
+    info->host_unified = (info->type & CL_DEVICE_TYPE_CPU) != 0;
   info->image_support = images == CL_TRUE;
   if (info->image_support) {
     clGetDeviceInfo (device, CL_DEVICE_IMAGE2D_MAX_WIDTH,
@@ -429,12 +431,12 @@ enumerate_devices (gpointer unused)
       info->device_index = d;
       info->platform_name = g_strdup (platform_name);
       probe_device (info);
-      GST_INFO ("found device %u:%u: %s / %s (%s, driver %s, images %s, "
-          "max image %" G_GSIZE_FORMAT "x%" G_GSIZE_FORMAT
-          ", cl_qcom_filter_bicubic %s, tuned as %s)", p, d,
+      GST_INFO ("found device %u:%u: %s / %s (%s, driver %s, host memory "
+          "shared %s, images %s, max image %" G_GSIZE_FORMAT "x%"
+          G_GSIZE_FORMAT ", cl_qcom_filter_bicubic %s, tuned as %s)", p, d,
           info->platform_name, info->device_name,
-          gst_cl_device_type_name (info->type),
-          info->driver_version, info->image_support ? "yes" : "no",
+          gst_cl_device_type_name (info->type), info->driver_version,
+          info->host_unified ? "yes" : "no", info->image_support ? "yes" : "no",
           info->image2d_max_width, info->image2d_max_height,
           info->has_qcom_bicubic ? "yes" : "no",
           gst_cl_device_class_name (info->device_class));

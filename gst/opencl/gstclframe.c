@@ -272,8 +272,7 @@ gst_cl_frame_size_problem (const GstCLDeviceInfo * device,
  *
  * Lays out and allocates a device frame for @info in @memory. Where the
  * device shares host memory and frames are buffers, kernels will use the
- * mapped frames in place (GST_CL_COPY_FRAMES=1 copies them instead, as on
- * a device that does not share host memory).
+ * mapped frames in place.
  */
 gboolean
 gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,

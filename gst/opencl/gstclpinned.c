@@ -297,35 +297,6 @@ struct _GstCLStaging
   cl_event written;             /* the device's last reads of data */
 };
 
-typedef enum
-{
-  STAGING_AUTO,
-  STAGING_ALWAYS,
-  STAGING_NEVER,
-} StagingMode;
-
-/* GST_CL_STAGING=always stages every frame in pageable memory, on any
- * device (tests run the path on PoCL); never, none. */
-static gpointer
-read_staging_mode (gpointer unused)
-{
-  const gchar *mode = g_getenv ("GST_CL_STAGING");
-
-  if (g_strcmp0 (mode, "always") == 0)
-    return GINT_TO_POINTER (STAGING_ALWAYS);
-  if (g_strcmp0 (mode, "never") == 0)
-    return GINT_TO_POINTER (STAGING_NEVER);
-  return GINT_TO_POINTER (STAGING_AUTO);
-}
-
-static StagingMode
-staging_mode (void)
-{
-  static GOnce once = G_ONCE_INIT;
-
-  return GPOINTER_TO_INT (g_once (&once, read_staging_mode, NULL));
-}
-
 typedef struct
 {
   GMutex lock;
@@ -402,6 +373,21 @@ plane_extent (const GstVideoFrame * frame, guint p)
       GST_VIDEO_FRAME_COMP_PSTRIDE (frame, comps[0]);
   return (gsize) GST_VIDEO_FRAME_PLANE_STRIDE (frame, p) *
       (GST_VIDEO_FRAME_COMP_HEIGHT (frame, comps[0]) - 1) + row_bytes;
+}
+
+/* Whether a frame of @bytes in pageable memory is better uploaded from
+ * staging memory: never where the device shares host memory; every frame
+ * for an accelerator (CL_DEVICE_TYPE_ACCELERATOR: boards such as FPGAs,
+ * whose runtimes copy host memory they did not allocate before they move
+ * it, as Xilinx's does where it is not page-aligned; staging memory is
+ * theirs); large frames for other devices. */
+static gboolean
+worth_staging (const GstCLDeviceInfo * device, gsize bytes)
+{
+  if (device->host_unified)
+    return FALSE;
+  return bytes >= STAGING_MIN_BYTES
+      || (device->type & CL_DEVICE_TYPE_ACCELERATOR) != 0;
 }
 
 /* Whether @frame's memory is already in the device's reach. */
@@ -488,22 +474,20 @@ gst_cl_staging_free (GstCLStaging * staging)
 }
 
 /* Where @frame is better uploaded from pinned memory (its memory is
- * pageable, the device does not share host memory, and it is large),
- * copies its planes into @staging with a few threads, once the device has
+ * pageable, worth_staging()), copies its planes into @staging with a few threads, once the device has
  * read the previous frame staged there, and sets @staged to @frame with
  * its planes there (same strides). Returns whether it did. */
 static gboolean
 stage (GstCLStaging * staging, const GstVideoFrame * frame,
     GstVideoFrame * staged)
 {
-  StagingMode mode = staging_mode ();
   guint n_planes = GST_VIDEO_FRAME_N_PLANES (frame);
   CopyTask tasks[GST_VIDEO_MAX_PLANES * STAGING_THREADS];
   gsize extents[GST_VIDEO_MAX_PLANES], offsets[GST_VIDEO_MAX_PLANES];
   gsize total = 0;
   guint n_tasks = 0;
 
-  if (mode == STAGING_NEVER || in_device_reach (frame))
+  if (in_device_reach (frame))
     return FALSE;
   for (guint p = 0; p < n_planes; p++) {
     extents[p] = plane_extent (frame, p);
@@ -512,8 +496,7 @@ stage (GstCLStaging * staging, const GstVideoFrame * frame,
     offsets[p] = total;
     total += GST_ROUND_UP_N (extents[p], STAGING_PLANE_ALIGN);
   }
-  if (mode == STAGING_AUTO && (staging->context->info->host_unified
-          || total < STAGING_MIN_BYTES))
+  if (!worth_staging (staging->context->info, total))
     return FALSE;
   if (!ensure_capacity (staging, total))
     return FALSE;
@@ -561,10 +544,9 @@ mark_enqueued (GstCLStaging * staging)
  * @upload: enqueues the upload of the frame it is given
  *
  * Uploads @frame with @upload: from @frame itself, or, where that is
- * faster (large frames in pageable memory for a device that does not
- * share host memory; GST_CL_STAGING=always: every frame in pageable
- * memory), from a copy of it in pinned staging memory made by a few
- * threads at once.
+ * faster (frames in pageable memory for a device that does not share host
+ * memory: large ones, or any for an accelerator), from a copy of it in
+ * pinned staging memory made by a few threads at once.
  */
 gboolean
 gst_cl_staging_upload (GstCLStaging ** staging, GstCLContext * context,

@@ -363,7 +363,8 @@ runner_push_pull (Runner * r, GError ** error)
 }
 
 /* The device time of our kernels since the last call, from the elements'
- * "gst-cl-profile" messages (posted with GST_CL_PROFILE set). */
+ * "gst-cl-profile" messages (posted with kernel profiling on:
+ * enable_kernel_profiling () in bench.c). */
 static gdouble
 runner_take_kernel_time (Runner * r)
 {

@@ -13,9 +13,10 @@
  * internal library), registered statically; an installed opencl plugin is
  * set aside so the figures are those of this build.
  *
- * With GST_CL_PROFILE set in the environment our elements time their
- * kernels with OpenCL profiling events, and the median kernel time per
- * frame is reported beside the wall time.
+ * Our elements time their kernels with OpenCL profiling events where the
+ * clprofile debug category logs DEBUG or more, which this program sets
+ * (unless GST_DEBUG asks for more), and the median kernel time per frame
+ * is reported beside the wall time.
  *
  * Beside every case of ours, "copy ms" is the device time of copying the
  * bytes of its input and its output frame between buffers of the same
@@ -224,7 +225,7 @@ print_header (const BenchMachine * machine, const BenchDevice * device,
   g_print ("Median over %d runs of %d frames (after %d warm-up frames); "
       "ours/peer is a time ratio: below 1, ours is faster. The floor is "
       "the upload + download of that frame size with no kernel. kernel ms "
-      "(with GST_CL_PROFILE set) is our kernels' device time; copy ms the "
+      "is our kernels' device time (profiling events); copy ms the "
       "device time of a device-to-device copy of the input's and the "
       "output's bytes, one copy each.\n",
       settings->runs, settings->frames, settings->warmup);
@@ -358,6 +359,20 @@ settings_from_options (const Options * o, BenchSettings * s)
   return TRUE;
 }
 
+/* Our elements time their kernels, and post each frame's time, where the
+ * clprofile category logs DEBUG or more when their context is made. */
+static void
+enable_kernel_profiling (void)
+{
+  GST_DEBUG_CATEGORY_STATIC (profile);
+
+  gst_cl_debug_init ();
+  GST_DEBUG_CATEGORY_GET (profile, "clprofile");
+  if (profile == NULL
+      || gst_debug_category_get_threshold (profile) < GST_LEVEL_DEBUG)
+    gst_debug_set_threshold_for_name ("clprofile", GST_LEVEL_DEBUG);
+}
+
 static void
 run_all (GPtrArray * selected, const BenchSettings * settings,
     gboolean json)
@@ -367,6 +382,7 @@ run_all (GPtrArray * selected, const BenchSettings * settings,
   BenchDevice device;
 
   bench_machine_probe (&machine);
+  enable_kernel_profiling ();
   bench_device_open (&device, settings);
   if (!json)
     print_header (&machine, &device, settings);

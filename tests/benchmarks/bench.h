@@ -96,7 +96,7 @@ typedef struct
   gchar *pipeline;              /* as run, with our options */
   gdouble first_ms;             /* the first frame: caps, kernel builds */
   gdouble *run_ms;              /* one per run */
-  gdouble *kernel_ms;           /* one per run, with GST_CL_PROFILE set */
+  gdouble *kernel_ms;           /* one per run, from profiling events */
   gint n_runs;
   gdouble median_ms;
   gdouble median_kernel_ms;     /* 0: not profiled */
@@ -129,7 +129,7 @@ typedef struct
   GstCLStorage memory;          /* the setting; auto resolves per geometry */
   gchar *version;               /* CL_DEVICE_VERSION */
   /* The device copies are timed on a queue of their own, with profiling
-   * events whatever GST_CL_PROFILE says; NULL: copy_error says why. */
+   * events whatever the elements' contexts do; NULL: copy_error says why. */
   cl_command_queue copy_queue;
   gchar *copy_error;
 } BenchDevice;

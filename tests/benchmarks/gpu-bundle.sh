@@ -49,11 +49,14 @@ cp "$build/gst/elements/libgstopencl.so" "$out/plugins/"
 # through rpaths into the build tree, which ldd cannot follow from here.
 find "$build/gst/opencl" -maxdepth 1 -name "libgstopencl-1.0.so*" ! -type d \
     -exec cp -P {} "$out/lib/" \;
-# The test layers that give the device cl_qcom_filter_bicubic and that
-# fail builds on purpose (elements_clnative and elements_clbadinput load
-# them through OPENCL_LAYERS, as tests/meson.build does).
+# The test layers that give the device cl_qcom_filter_bicubic, that fail
+# builds on purpose, and that make the device one that does not share host
+# memory and an accelerator (elements_clnative, elements_clbadinput and the
+# staged runs load them through OPENCL_LAYERS, as tests/meson.build does).
 cp "$build"/tests/libgstcl-qcom-bicubic-layer.so \
-    "$build"/tests/libgstcl-broken-build-layer.so "$out/lib/"
+    "$build"/tests/libgstcl-broken-build-layer.so \
+    "$build"/tests/libgstcl-host-memory-layer.so \
+    "$build"/tests/libgstcl-accelerator-layer.so "$out/lib/"
 find "$build/tests" "$build/docs" -maxdepth 3 -type f -executable \
     ! -name '*.so' ! -name '*.sh' -exec cp {} "$out/bin/" \; 2>/dev/null || true
 

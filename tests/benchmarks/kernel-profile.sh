@@ -4,11 +4,11 @@
 #   tests/benchmarks/kernel-profile.sh [--frames N] [--only REGEX]
 #
 # Runs each case below as `videotestsrc pattern=snow num-buffers=N ! CAPS !
-# ELEMENT ! fakesink sync=false` with GST_CL_PROFILE=1, reads the kernel
-# times the OpenCL context logs (GST_DEBUG=clcontext:6) and prints, per
-# case, every kernel's mean time in ms per frame (all its launches in a
-# frame: one per plane, for instance) over the frames after the first 5,
-# and their sum: one line per case,
+# ELEMENT ! fakesink sync=false`, reads the kernel times the clprofile
+# debug category logs (GST_DEBUG=clprofile:7, which also turns profiling
+# on) and prints, per case, every kernel's mean time in ms per frame (all
+# its launches in a frame: one per plane, for instance) over the frames
+# after the first 5, and their sum: one line per case,
 #
 #   CASE: KERNEL MS KERNEL MS ... | total MS
 #
@@ -38,10 +38,10 @@ profile() {
     shift 2
     [[ "$name" =~ $only ]] || return 0
     log="$(mktemp)"
-    if ! GST_DEBUG=clcontext:6 GST_CL_PROFILE=1 "$(bench_tool launch-timer)" \
+    if ! GST_DEBUG=clprofile:7 "$(bench_tool launch-timer)" \
         videotestsrc pattern=snow num-buffers="$frames" ! "$caps" ! "$@" \
         ! fakesink sync=false >/dev/null 2>"$log"; then
-        echo "$name: failed: $(grep -av 'clcontext' "$log" | tail -1)"
+        echo "$name: failed: $(grep -av 'clprofile' "$log" | tail -1)"
         rm -f "$log"
         return 0
     fi

@@ -319,8 +319,8 @@ interleaved.
   once; the `videoconvert RGBA → BGR` row shows what a conversion would
   add).
 - **kernel ms** is the device time of our kernels per frame, from OpenCL
-  profiling events (the benchmark runs with `GST_CL_PROFILE=1`, which
-  makes the elements time their kernels); **kernel GB/s** divides one input
+  profiling events (the benchmark sets the `clprofile` debug category to
+  DEBUG, which makes the elements time their kernels); **kernel GB/s** divides one input
   and one output frame by it, **floor GB/s** by the floor time (a lower
   bound on the traffic: intermediates are not counted).
 - **copy ms** is the device time of copying the bytes of one input and one

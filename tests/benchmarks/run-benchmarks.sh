@@ -99,8 +99,6 @@ build_bench() {
 
 run_bench() {
     export POCL_CACHE_DIR="${POCL_CACHE_DIR:-$repo/$build/pocl-cache}"
-    # Our elements time their kernels with profiling events (kernel ms).
-    export GST_CL_PROFILE="${GST_CL_PROFILE:-1}"
     mkdir -p "$POCL_CACHE_DIR"
     log "running $bench --json $*"
     "$bench" --json "$@" >"$results.tmp"

@@ -778,10 +778,10 @@ GST_END_TEST;
  * columns a group, with windows across the parts' edges: 3 parts at
  * radius-y 24 and 40, 4 at 100, 5 at 170 (sums above 16 bits, anchored;
  * a part of 340 rows copies 340 more), and 4 whole columns at 300, where
- * a part would copy more rows beside its own than its own. In buffers (with
- * GST_CL_TEST_NARROW=1) it loads 16 bytes of a row at once, but for the
- * last 4 columns and in rows whose padding leaves them unaligned. With
- * more local memory the columns come whole, 4 a group. Where the device
+ * a part would copy more rows beside its own than its own. In buffers (on
+ * GPUs, and under the GPU test layer) it loads 16 bytes of a row at once,
+ * but for the last 4 columns and in rows whose padding leaves them
+ * unaligned. With more local memory the columns come whole, 4 a group. Where the device
  * has NVIDIA's warps (elements/clboxblur-48k-local-memory-nv-warps), the
  * two kernels in parts run in place of box_strips above radius 12, as on
  * NVIDIA's GPUs: {13, 24}. */

@@ -1046,13 +1046,13 @@ static const gchar *const late_readers[] = {
   "clupload ! clboxblur radius=2 memory=buffer ! cldownload",
 };
 
-/* On a device that does not share host memory (run with
- * GST_CL_COPY_FRAMES=1 on a CPU device), the output in system memory is
- * pinned memory of a pool of ours, and the copy into it is left running
- * (by the element, gst_cl_frame_download(), or by cldownload,
- * gst_cl_buffer_read_frame()) while the next frame is uploaded: frames
- * pushed one after the other and only then mapped, the last first, each
- * hold their own pixels. A box blur of a frame of one colour is that
+/* On a device that does not share host memory (a CPU device under the
+ * host-memory test layer: elements/clmemorypath-copied), the output in
+ * system memory is pinned memory of a pool of ours, and the copy into it
+ * is left running (by the element, gst_cl_frame_download(), or by
+ * cldownload, gst_cl_buffer_read_frame()) while the next frame is
+ * uploaded: frames pushed one after the other and only then mapped, the
+ * last first, each hold their own pixels. A box blur of a frame of one colour is that
  * colour exactly (integer sums), so a frame read before its copy ended,
  * or after the next frame's kernels overwrote what it was copied from,
  * shows. */
