@@ -7,7 +7,6 @@
 #include <gst/opencl/gstcltransfer.h>
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_debug);
-GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_profile_debug);
 #define GST_CAT_DEFAULT gst_cl_filter_debug
 
 enum
@@ -45,9 +44,7 @@ typedef struct
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLFilter, gst_cl_filter,
     GST_TYPE_VIDEO_FILTER, G_ADD_PRIVATE (GstCLFilter);
     GST_DEBUG_CATEGORY_INIT (gst_cl_filter_debug, "clfilter", 0,
-        "OpenCL filter base");
-    gst_cl_debug_init ();
-    GST_DEBUG_CATEGORY_GET (gst_cl_filter_profile_debug, "clprofile"));
+        "OpenCL filter base"));
 
 #define PRIV(self) \
     ((GstCLFilterPrivate *) gst_cl_filter_get_instance_private (self))
@@ -751,16 +748,14 @@ gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
     update_passthrough (GST_CL_FILTER (trans));
 }
 
-/* With profiling on (GstCLContext.profiling): the frame's kernel time,
- * logged (clprofile, LOG level) and as an element message
- * "gst-cl-profile" with a double field "kernel-ms". */
+/* With profiling on (GstCLContext.profiling): the frame's kernel time as
+ * an element message "gst-cl-profile" with a double field "kernel-ms" (the
+ * context logs it too: clprofile, LOG level). */
 static void
 post_kernel_time (GstCLFilter * self)
 {
   gdouble ms = gst_cl_context_take_kernel_time (PRIV (self)->device.context);
 
-  GST_CAT_LOG_OBJECT (gst_cl_filter_profile_debug, self, "kernels ran %.3f ms",
-      ms);
   gst_element_post_message (GST_ELEMENT (self),
       gst_message_new_element (GST_OBJECT (self),
           gst_structure_new ("gst-cl-profile", "kernel-ms", G_TYPE_DOUBLE, ms,

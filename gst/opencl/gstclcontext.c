@@ -579,7 +579,8 @@ gst_cl_context_enqueue_2d (GstCLContext * self, cl_kernel kernel,
  * With profiling on, the time the kernels this thread enqueued since the
  * last call ran on the device, in ms, once they are complete: this waits
  * for them (in a chain in OpenCL memory nothing else has); 0 otherwise.
- * Each kernel's time is logged (clprofile, TRACE level).
+ * Each kernel's time is logged (clprofile, TRACE level), and their sum
+ * (LOG level).
  */
 gdouble
 gst_cl_context_take_kernel_time (GstCLContext * self)
@@ -600,6 +601,9 @@ gst_cl_context_take_kernel_time (GstCLContext * self)
         kernel->name, (end - start) / 1e6);
     ms += (end - start) / 1e6;
   }
+  if (events->len > 0)
+    GST_CAT_LOG_OBJECT (gst_cl_profile_debug, self, "%u kernels ran %.3f ms",
+        events->len, ms);
   g_ptr_array_set_size (events, 0);
   return ms;
 }

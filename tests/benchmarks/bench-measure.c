@@ -65,6 +65,19 @@ profiling_queue (const BenchDevice * device, GError ** error)
   return queue;
 }
 
+/* Our elements time their kernels, and post each frame's time, where the
+ * clprofile category (which selecting a device registers) logs DEBUG or
+ * more when their context is made. */
+static void
+enable_kernel_profiling (void)
+{
+  GST_DEBUG_CATEGORY_STATIC (profile);
+
+  GST_DEBUG_CATEGORY_GET (profile, "clprofile");
+  if (profile && gst_debug_category_get_threshold (profile) < GST_LEVEL_DEBUG)
+    gst_debug_category_set_threshold (profile, GST_LEVEL_DEBUG);
+}
+
 void
 bench_device_open (BenchDevice * device, const BenchSettings * settings)
 {
@@ -76,6 +89,7 @@ bench_device_open (BenchDevice * device, const BenchSettings * settings)
     goto failed;
   device->memory = settings->memory;
   device->version = device_version (device->info);
+  enable_kernel_profiling ();
   device->context = gst_cl_context_new (device->info, &error);
   if (device->context == NULL)
     goto failed;

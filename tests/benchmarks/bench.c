@@ -359,20 +359,6 @@ settings_from_options (const Options * o, BenchSettings * s)
   return TRUE;
 }
 
-/* Our elements time their kernels, and post each frame's time, where the
- * clprofile category logs DEBUG or more when their context is made. */
-static void
-enable_kernel_profiling (void)
-{
-  GST_DEBUG_CATEGORY_STATIC (profile);
-
-  gst_cl_debug_init ();
-  GST_DEBUG_CATEGORY_GET (profile, "clprofile");
-  if (profile == NULL
-      || gst_debug_category_get_threshold (profile) < GST_LEVEL_DEBUG)
-    gst_debug_set_threshold_for_name ("clprofile", GST_LEVEL_DEBUG);
-}
-
 static void
 run_all (GPtrArray * selected, const BenchSettings * settings,
     gboolean json)
@@ -382,7 +368,6 @@ run_all (GPtrArray * selected, const BenchSettings * settings,
   BenchDevice device;
 
   bench_machine_probe (&machine);
-  enable_kernel_profiling ();
   bench_device_open (&device, settings);
   if (!json)
     print_header (&machine, &device, settings);
