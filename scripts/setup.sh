@@ -36,6 +36,10 @@ GST_OPENCL_PACKAGES=(
     gcc
     python3
     gdb
+    # docs/examples/rotate-app.py (PyGObject), run by the tests
+    python3-gi
+    gir1.2-gstreamer-1.0
+    gir1.2-gst-plugins-base-1.0
 )
 # Callers that need more name it here (scripts/check-slow.sh: valgrind,
 # oclgrind).

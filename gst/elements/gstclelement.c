@@ -30,17 +30,20 @@ gst_cl_element_install_device_property (GObjectClass * klass, guint prop_id)
     g_once_init_leave (&debug_initialized, 1);
   }
 
-  /* The OpenCL device: "P:D" platform and device indices, or a
-   * case-insensitive substring of the platform or device name. Empty: the
+  /* The OpenCL device: a selector of gst_cl_device_matches(). Empty: the
    * GST_CL_DEVICE environment variable, else the first GPU, else the first
    * device. The device is opened on NULL->READY; a change in READY opens
    * the newly selected one on READY->PAUSED. */
   g_object_class_install_property (klass, prop_id,
       g_param_spec_string ("device", "Device",
-          "OpenCL device: \"P:D\" indices or a case-insensitive substring of "
-          "the platform or device name (empty: $GST_CL_DEVICE, else the "
-          "first GPU, else the first device); a change in READY applies at "
-          "the next READY->PAUSED", NULL,
+          "OpenCL device: \"P:D\" indices; a device UUID "
+          "(xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, or GPU-... as nvidia-smi "
+          "shows CUDA devices; cl_khr_device_uuid); a PCI bus id "
+          "(DDDD:BB:DD.F or BB:DD.F as lspci shows it; cl_khr_pci_bus_info); "
+          "else a case-insensitive substring of the platform or device name. "
+          "A UUID- or bus-id-shaped value is never taken as a name. Empty: "
+          "$GST_CL_DEVICE, else the first GPU, else the first device; a "
+          "change in READY applies at the next READY->PAUSED", NULL,
           G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
           G_PARAM_STATIC_STRINGS));
 }

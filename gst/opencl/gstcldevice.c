@@ -9,6 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* For OpenCL headers older than cl_khr_device_uuid and cl_khr_pci_bus_info. */
+#ifndef CL_DEVICE_UUID_KHR
+#define CL_DEVICE_UUID_KHR 0x106A
+#endif
+#ifndef CL_DEVICE_PCI_BUS_INFO_KHR
+#define CL_DEVICE_PCI_BUS_INFO_KHR 0x410F
+#endif
+
+/* The forms the log and the selectors write them in: "8-4-4-4-12" hex
+ * digits, and DDDD:BB:DD.F as lspci -D shows it. */
+#define UUID_STRING_SIZE 37
+#define PCI_BUS_STRING_SIZE 24
+
 GST_DEBUG_CATEGORY (gst_cl_context_debug);
 GST_DEBUG_CATEGORY (gst_cl_frame_debug);
 GST_DEBUG_CATEGORY (gst_cl_pinned_debug);
@@ -334,6 +347,29 @@ warp_size (cl_device_id device)
   return size;
 }
 
+static void
+probe_uuid (GstCLDeviceInfo * info)
+{
+  info->has_uuid = clGetDeviceInfo (info->device, CL_DEVICE_UUID_KHR,
+      sizeof (info->uuid), info->uuid, NULL) == CL_SUCCESS;
+}
+
+static void
+probe_pci_bus_info (GstCLDeviceInfo * info)
+{
+  /* cl_device_pci_bus_info_khr: domain, bus, device, function */
+  cl_uint address[4];
+
+  if (clGetDeviceInfo (info->device, CL_DEVICE_PCI_BUS_INFO_KHR,
+          sizeof (address), address, NULL) != CL_SUCCESS)
+    return;
+  info->has_pci_bus_info = TRUE;
+  info->pci_domain = address[0];
+  info->pci_bus = address[1];
+  info->pci_device = address[2];
+  info->pci_function = address[3];
+}
+
 static GstCLDeviceClass
 classify_device (const GstCLDeviceInfo * info)
 {
@@ -383,8 +419,53 @@ probe_device (GstCLDeviceInfo * info)
   info->has_qcom_bicubic = has_extension (extensions, "cl_qcom_filter_bicubic");
   info->ptx_warps = has_extension (extensions, "cl_nv_device_attribute_query")
       && warp_size (device) == 32;
+  if (has_extension (extensions, "cl_khr_device_uuid"))
+    probe_uuid (info);
+  if (has_extension (extensions, "cl_khr_pci_bus_info"))
+    probe_pci_bus_info (info);
   g_free (extensions);
   info->device_class = classify_device (info);
+}
+
+static void
+format_uuid (const guint8 * uuid, gchar text[UUID_STRING_SIZE])
+{
+  gchar *out = text;
+
+  for (guint i = 0; i < GST_CL_UUID_SIZE; i++) {
+    if (i == 4 || i == 6 || i == 8 || i == 10)
+      *out++ = '-';
+    out += g_snprintf (out, 3, "%02x", uuid[i]);
+  }
+}
+
+static void
+format_pci_bus (const GstCLDeviceInfo * info, gchar text[PCI_BUS_STRING_SIZE])
+{
+  g_snprintf (text, PCI_BUS_STRING_SIZE, "%04x:%02x:%02x.%x", info->pci_domain,
+      info->pci_bus, info->pci_device, info->pci_function);
+}
+
+static void
+log_device (const GstCLDeviceInfo * info)
+{
+  gchar uuid[UUID_STRING_SIZE] = "none";
+  gchar pci_bus[PCI_BUS_STRING_SIZE] = "none";
+
+  if (info->has_uuid)
+    format_uuid (info->uuid, uuid);
+  if (info->has_pci_bus_info)
+    format_pci_bus (info, pci_bus);
+  GST_INFO ("found device %u:%u: %s / %s (%s, driver %s, host memory "
+      "shared %s, images %s, max image %" G_GSIZE_FORMAT "x%" G_GSIZE_FORMAT
+      ", cl_qcom_filter_bicubic %s, tuned as %s, UUID %s, PCI bus %s)",
+      info->platform_index, info->device_index, info->platform_name,
+      info->device_name, gst_cl_device_type_name (info->type),
+      info->driver_version, info->host_unified ? "yes" : "no",
+      info->image_support ? "yes" : "no",
+      info->image2d_max_width, info->image2d_max_height,
+      info->has_qcom_bicubic ? "yes" : "no",
+      gst_cl_device_class_name (info->device_class), uuid, pci_bus);
 }
 
 typedef struct
@@ -431,15 +512,7 @@ enumerate_devices (gpointer unused)
       info->device_index = d;
       info->platform_name = g_strdup (platform_name);
       probe_device (info);
-      GST_INFO ("found device %u:%u: %s / %s (%s, driver %s, host memory "
-          "shared %s, images %s, max image %" G_GSIZE_FORMAT "x%"
-          G_GSIZE_FORMAT ", cl_qcom_filter_bicubic %s, tuned as %s)", p, d,
-          info->platform_name, info->device_name,
-          gst_cl_device_type_name (info->type), info->driver_version,
-          info->host_unified ? "yes" : "no", info->image_support ? "yes" : "no",
-          info->image2d_max_width, info->image2d_max_height,
-          info->has_qcom_bicubic ? "yes" : "no",
-          gst_cl_device_class_name (info->device_class));
+      log_device (info);
       g_ptr_array_add (list->devices, info);
     }
     g_free (devices);
@@ -456,6 +529,26 @@ get_device_list (void)
 
   return g_once (&once, enumerate_devices, NULL);
 }
+
+/* How a selector is read: UUID- and bus-id-shaped selectors are compared
+ * with those only, never with names, even where they are malformed. */
+typedef enum
+{
+  SELECTOR_NAME,
+  SELECTOR_INDICES,
+  SELECTOR_UUID,
+  SELECTOR_BAD_UUID,
+  SELECTOR_PCI_BUS,
+  SELECTOR_BAD_PCI_BUS,
+} SelectorKind;
+
+typedef struct
+{
+  SelectorKind kind;
+  guint platform, device;       /* SELECTOR_INDICES */
+  guint8 uuid[GST_CL_UUID_SIZE];        /* SELECTOR_UUID */
+  guint pci_domain, pci_bus, pci_device, pci_function;  /* SELECTOR_PCI_BUS */
+} Selector;
 
 static gboolean
 parse_indices (const gchar * selector, guint * platform, guint * device)
@@ -477,6 +570,131 @@ parse_indices (const gchar * selector, guint * platform, guint * device)
   return TRUE;
 }
 
+/* Whether @text holds only hex digits and characters of @others. */
+static gboolean
+only_hex_and (const gchar * text, const gchar * others)
+{
+  for (; *text; text++)
+    if (!g_ascii_isxdigit (*text) && strchr (others, *text) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+/* nvidia-smi writes CUDA device UUIDs as GPU-xxxxxxxx-... */
+static const gchar *
+skip_gpu_prefix (const gchar * text)
+{
+  return g_ascii_strncasecmp (text, "GPU-", 4) == 0 ? text + 4 : text;
+}
+
+static gboolean
+looks_like_uuid (const gchar * text)
+{
+  return skip_gpu_prefix (text) != text
+      || (strchr (text, '-') && only_hex_and (text, "-"));
+}
+
+static gboolean
+looks_like_pci_bus (const gchar * text)
+{
+  return strchr (text, ':') && strchr (text, '.') && only_hex_and (text, ":.");
+}
+
+/* 8-4-4-4-12 hex digits, in either case. */
+static gboolean
+parse_uuid (const gchar * text, guint8 * uuid)
+{
+  guint nibbles = 0;
+
+  if (strlen (text) != UUID_STRING_SIZE - 1)
+    return FALSE;
+  for (guint i = 0; text[i]; i++) {
+    if (i == 8 || i == 13 || i == 18 || i == 23) {
+      if (text[i] != '-')
+        return FALSE;
+      continue;
+    }
+    if (!g_ascii_isxdigit (text[i]))
+      return FALSE;
+    uuid[nibbles / 2] = uuid[nibbles / 2] << 4 | g_ascii_xdigit_value (text[i]);
+    nibbles++;
+  }
+  return TRUE;
+}
+
+/* Reads @min_digits to @max_digits hex digits from *@text on. */
+static gboolean
+read_hex (const gchar ** text, guint min_digits, guint max_digits,
+    guint * value)
+{
+  guint n = 0;
+
+  *value = 0;
+  while (n < max_digits && g_ascii_isxdigit ((*text)[n]))
+    *value = *value << 4 | g_ascii_xdigit_value ((*text)[n++]);
+  *text += n;
+  return n >= min_digits;
+}
+
+/* DDDD:BB:DD.F or BB:DD.F (domain 0), hex: a domain of 4 digits as lspci
+ * -D writes it or 8 as nvidia-smi does, a device up to 1f, a function up
+ * to 7. */
+static gboolean
+parse_pci_bus (const gchar * text, Selector * selector)
+{
+  const gchar *c = text;
+
+  selector->pci_domain = 0;
+  if (strchr (text, ':') != strrchr (text, ':')
+      && (!read_hex (&c, 4, 8, &selector->pci_domain) || *c++ != ':'))
+    return FALSE;
+  return read_hex (&c, 2, 2, &selector->pci_bus) && *c++ == ':'
+      && read_hex (&c, 2, 2, &selector->pci_device) && *c++ == '.'
+      && read_hex (&c, 1, 1, &selector->pci_function) && *c == '\0'
+      && selector->pci_device <= 0x1f && selector->pci_function <= 7;
+}
+
+static void
+parse_selector (const gchar * text, Selector * selector)
+{
+  memset (selector, 0, sizeof (*selector));
+  if (parse_indices (text, &selector->platform, &selector->device))
+    selector->kind = SELECTOR_INDICES;
+  else if (looks_like_uuid (text))
+    selector->kind = parse_uuid (skip_gpu_prefix (text), selector->uuid) ?
+        SELECTOR_UUID : SELECTOR_BAD_UUID;
+  else if (looks_like_pci_bus (text))
+    selector->kind = parse_pci_bus (text, selector) ?
+        SELECTOR_PCI_BUS : SELECTOR_BAD_PCI_BUS;
+  else
+    selector->kind = SELECTOR_NAME;
+}
+
+/* For the "no device matches" error: how the selector was read. */
+static const gchar *
+selector_reading (const gchar * text)
+{
+  Selector selector;
+
+  if (!g_utf8_validate (text, -1, NULL))
+    return ", which is not UTF-8";
+  parse_selector (text, &selector);
+  switch (selector.kind) {
+    case SELECTOR_UUID:
+      return ", read as a device UUID (cl_khr_device_uuid)";
+    case SELECTOR_BAD_UUID:
+      return ", read as a device UUID but malformed: a UUID is "
+          "8-4-4-4-12 hex digits, optionally after GPU-";
+    case SELECTOR_PCI_BUS:
+      return ", read as a PCI bus id (cl_khr_pci_bus_info)";
+    case SELECTOR_BAD_PCI_BUS:
+      return ", read as a PCI bus id but malformed: a bus id is "
+          "DDDD:BB:DD.F or BB:DD.F, hex";
+    default:
+      return "";
+  }
+}
+
 static gboolean
 contains_nocase (const gchar * haystack, const gchar * needle)
 {
@@ -489,22 +707,49 @@ contains_nocase (const gchar * haystack, const gchar * needle)
   return found;
 }
 
+static gboolean
+pci_bus_matches (const GstCLDeviceInfo * info, const Selector * selector)
+{
+  return info->has_pci_bus_info && info->pci_domain == selector->pci_domain
+      && info->pci_bus == selector->pci_bus
+      && info->pci_device == selector->pci_device
+      && info->pci_function == selector->pci_function;
+}
+
 /**
  * gst_cl_device_matches:
- * @selector: "P:D" indices, or a case-insensitive substring of the platform
- *   or device name
+ * @selector: "P:D" indices; a device UUID (8-4-4-4-12 hex digits, in
+ *   either case, optionally after nvidia-smi's "GPU-"), of a device with
+ *   cl_khr_device_uuid; a PCI bus id (DDDD:BB:DD.F or BB:DD.F, hex), of a
+ *   device with cl_khr_pci_bus_info; or else a case-insensitive substring
+ *   of the platform or device name. A selector of only hex digits and
+ *   dashes (with a dash), or beginning with "GPU-", is a UUID, and one of
+ *   only hex digits, colons and dots (with both) a bus id, even where
+ *   malformed: it is then no name, and matches no device.
  */
 gboolean
 gst_cl_device_matches (const GstCLDeviceInfo * info, const gchar * selector)
 {
-  guint p, d;
+  Selector parsed;
 
   if (!g_utf8_validate (selector, -1, NULL))
     return FALSE;
-  if (parse_indices (selector, &p, &d))
-    return info->platform_index == p && info->device_index == d;
-  return contains_nocase (info->device_name, selector)
-      || contains_nocase (info->platform_name, selector);
+  parse_selector (selector, &parsed);
+  switch (parsed.kind) {
+    case SELECTOR_INDICES:
+      return info->platform_index == parsed.platform
+          && info->device_index == parsed.device;
+    case SELECTOR_UUID:
+      return info->has_uuid
+          && memcmp (info->uuid, parsed.uuid, GST_CL_UUID_SIZE) == 0;
+    case SELECTOR_PCI_BUS:
+      return pci_bus_matches (info, &parsed);
+    case SELECTOR_NAME:
+      return contains_nocase (info->device_name, selector)
+          || contains_nocase (info->platform_name, selector);
+    default:
+      return FALSE;
+  }
 }
 
 static const GstCLDeviceInfo *
@@ -574,8 +819,7 @@ gst_cl_device_select (const gchar * selector, GError ** error)
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_NO_MATCH,
         "No OpenCL device matches the selector \"%s\" (from %s)%s; %u "
         "device(s) found, see GST_DEBUG=clcontext:4", shown, origin,
-        g_utf8_validate (selector, -1, NULL) ? "" : ", which is not UTF-8",
-        list->devices->len);
+        selector_reading (selector), list->devices->len);
     g_free (shown);
     return NULL;
   }

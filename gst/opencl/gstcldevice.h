@@ -53,6 +53,9 @@ typedef enum
   GST_CL_DEVICE_N_CLASSES,
 } GstCLDeviceClass;
 
+/* The bytes of a device UUID (CL_UUID_SIZE_KHR). */
+#define GST_CL_UUID_SIZE 16
+
 typedef struct
 {
   cl_platform_id platform;
@@ -82,6 +85,15 @@ typedef struct
   cl_ulong max_mem_alloc_size;
   gsize max_work_group_size;
   cl_ulong local_mem_size;
+  /* cl_khr_device_uuid: on NVIDIA's driver the CUDA device's UUID */
+  gboolean has_uuid;
+  guint8 uuid[GST_CL_UUID_SIZE];
+  /* cl_khr_pci_bus_info: the device's PCI address */
+  gboolean has_pci_bus_info;
+  guint pci_domain;
+  guint pci_bus;
+  guint pci_device;
+  guint pci_function;
 } GstCLDeviceInfo;
 
 GST_CL_API

@@ -83,7 +83,8 @@ layer_driver_device_info (const cl_icd_dispatch * target, cl_device_id device,
   return status;
 }
 
-/* CL_DEVICE_EXTENSIONS with @extension added. */
+/* CL_DEVICE_EXTENSIONS with @extension (one, or several separated by
+ * spaces) added. */
 static inline cl_int
 layer_extensions_info (const cl_icd_dispatch * target, cl_device_id device,
     const char *extension, size_t value_size, void *value,
@@ -113,14 +114,16 @@ layer_extensions_info (const cl_icd_dispatch * target, cl_device_id device,
   return status;
 }
 
-/* CL_DEVICE_EXTENSIONS_WITH_VERSION with @extension 1.0.0 added. */
+/* CL_DEVICE_EXTENSIONS_WITH_VERSION with each of the space-separated
+ * @extensions 1.0.0 added. */
 static inline cl_int
 layer_extensions_with_version_info (const cl_icd_dispatch * target,
-    cl_device_id device, const char *extension, size_t value_size,
+    cl_device_id device, const char *extensions, size_t value_size,
     void *value, size_t *value_size_ret)
 {
   void *driver;
-  size_t size, n;
+  size_t size, n, added = 0;
+  const char *name;
   cl_name_version *list;
   cl_int status = layer_driver_device_info (target, device,
       CL_DEVICE_EXTENSIONS_WITH_VERSION, &driver, &size);
@@ -128,15 +131,24 @@ layer_extensions_with_version_info (const cl_icd_dispatch * target,
   if (status != CL_SUCCESS)
     return status;
   n = size / sizeof (cl_name_version);
-  list = calloc (n + 1, sizeof (cl_name_version));
+  list = calloc (n + strlen (extensions) / 2 + 1, sizeof (cl_name_version));
   if (list == NULL) {
     free (driver);
     return CL_OUT_OF_HOST_MEMORY;
   }
   memcpy (list, driver, n * sizeof (cl_name_version));
-  list[n].version = CL_MAKE_VERSION (1, 0, 0);
-  snprintf (list[n].name, sizeof (list[n].name), "%s", extension);
-  status = layer_return_info (list, (n + 1) * sizeof (cl_name_version),
+  for (name = extensions; *name; name += strspn (name, " ")) {
+    size_t length = strcspn (name, " ");
+
+    if (length == 0)
+      continue;
+    list[n + added].version = CL_MAKE_VERSION (1, 0, 0);
+    snprintf (list[n + added].name, sizeof (list[n + added].name), "%.*s",
+        (int) length, name);
+    added++;
+    name += length;
+  }
+  status = layer_return_info (list, (n + added) * sizeof (cl_name_version),
       value_size, value, value_size_ret);
   free (list);
   free (driver);

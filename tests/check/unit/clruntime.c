@@ -173,6 +173,100 @@ GST_START_TEST (test_device_matches)
 
 GST_END_TEST;
 
+/* Selectors of UUIDs and PCI bus ids, against three fake devices of the
+ * same names: one with both extensions (UUID 12345678-9abc-def0-1122-
+ * 334455667788 at PCI 0000:3b:00.0), one with only cl_khr_pci_bus_info
+ * in PCI domain 10000 (as Intel's VMD numbers them), one with neither.
+ * A selector of only hex digits and dashes (or starting with GPU-) is a
+ * UUID, one of hex digits, colons and dots a bus id: malformed, they match
+ * no device, not even a name that contains them. */
+static const struct
+{
+  const gchar *selector;
+  gboolean on_both, on_vmd, on_neither;
+} address_selectors[] = {
+  {"12345678-9abc-def0-1122-334455667788", TRUE, FALSE, FALSE},
+  {"12345678-9ABC-DEF0-1122-334455667788", TRUE, FALSE, FALSE},
+  {"GPU-12345678-9abc-def0-1122-334455667788", TRUE, FALSE, FALSE},
+  {"gpu-12345678-9AbC-dEf0-1122-334455667788", TRUE, FALSE, FALSE},
+  {"12345678-9abc-def0-1122-334455667789", FALSE, FALSE, FALSE},
+  {"GPU-12345678-9abc-def0-1122-334455667789", FALSE, FALSE, FALSE},
+  /* malformed UUIDs */
+  {"12345678-9abc-def0-1122-33445566778", FALSE, FALSE, FALSE},
+  {"12345678-9abc-def0-1122-3344556677888", FALSE, FALSE, FALSE},
+  {"1234567-89abc-def0-1122-334455667788", FALSE, FALSE, FALSE},
+  {"12345678-9abc-def0-11223-34455667788", FALSE, FALSE, FALSE},
+  {"12345678--9abc-def0-1122-33445566778", FALSE, FALSE, FALSE},
+  {"GPU-", FALSE, FALSE, FALSE},
+  {"GPU-12345678", FALSE, FALSE, FALSE},
+  {"GPU-GPU-12345678-9abc-def0-1122-334455667788", FALSE, FALSE, FALSE},
+  {"GPU-12345678-9abc-def0-1122-33445566778g", FALSE, FALSE, FALSE},
+  {"GPU-12345678-9abc-def0-1122-334455667788 ", FALSE, FALSE, FALSE},
+  {" 12345678-9abc-def0-1122-334455667788", FALSE, FALSE, FALSE},
+  {"MIG-12345678-9abc-def0-1122-334455667788", FALSE, FALSE, FALSE},
+  {"123456789abcdef01122334455667788", FALSE, FALSE, FALSE},    /* a name */
+  {"e-a", FALSE, FALSE, FALSE}, /* UUID-shaped, though in "skylake-avx" */
+  /* PCI bus ids */
+  {"0000:3b:00.0", TRUE, FALSE, FALSE},
+  {"0000:3B:00.0", TRUE, FALSE, FALSE},
+  {"00000000:3b:00.0", TRUE, FALSE, FALSE},     /* nvidia-smi */
+  {"3b:00.0", TRUE, FALSE, FALSE},      /* domain 0 */
+  {"10000:3b:00.0", FALSE, TRUE, FALSE},
+  {"0000:3b:00.1", FALSE, FALSE, FALSE},
+  {"0000:3c:00.0", FALSE, FALSE, FALSE},
+  {"0001:3b:00.0", FALSE, FALSE, FALSE},
+  /* malformed bus ids */
+  {"000:3b:00.0", FALSE, FALSE, FALSE},
+  {"000000000:3b:00.0", FALSE, FALSE, FALSE},
+  {"0000:3b:0.0", FALSE, FALSE, FALSE},
+  {"0000:3:00.0", FALSE, FALSE, FALSE},
+  {"0000:3b:20.0", FALSE, FALSE, FALSE},        /* device beyond 1f */
+  {"0000:3b:00.8", FALSE, FALSE, FALSE},        /* function beyond 7 */
+  {"0000:3b:00.0.0", FALSE, FALSE, FALSE},
+  {"0000:3b:00.", FALSE, FALSE, FALSE},
+  {"0000:0000:3b:00.0", FALSE, FALSE, FALSE},
+  {"3b.00:0", FALSE, FALSE, FALSE},
+  {"0000:3b:00:0", FALSE, FALSE, FALSE},
+  /* neither: indices and names as before */
+  {"3b:00", FALSE, FALSE, FALSE},       /* no dot: a name */
+  {"0:1", TRUE, TRUE, TRUE},
+  {"skylake", TRUE, TRUE, TRUE},
+};
+
+GST_START_TEST (test_device_matches_address)
+{
+  static const guint8 uuid[GST_CL_UUID_SIZE] = { 0x12, 0x34, 0x56, 0x78,
+    0x9a, 0xbc, 0xde, 0xf0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88
+  };
+  GstCLDeviceInfo both = fake_device (FALSE);
+  GstCLDeviceInfo vmd = fake_device (FALSE);
+  GstCLDeviceInfo neither = fake_device (FALSE);
+
+  both.has_uuid = TRUE;
+  memcpy (both.uuid, uuid, sizeof (uuid));
+  both.has_pci_bus_info = TRUE;
+  both.pci_bus = 0x3b;
+  vmd.has_pci_bus_info = TRUE;
+  vmd.pci_domain = 0x10000;
+  vmd.pci_bus = 0x3b;
+
+  for (guint i = 0; i < G_N_ELEMENTS (address_selectors); i++) {
+    const gchar *selector = address_selectors[i].selector;
+
+    fail_unless (gst_cl_device_matches (&both, selector) ==
+        address_selectors[i].on_both, "\"%s\" on the device with both",
+        selector);
+    fail_unless (gst_cl_device_matches (&vmd, selector) ==
+        address_selectors[i].on_vmd, "\"%s\" on the device in domain 10000",
+        selector);
+    fail_unless (gst_cl_device_matches (&neither, selector) ==
+        address_selectors[i].on_neither,
+        "\"%s\" on the device without either", selector);
+  }
+}
+
+GST_END_TEST;
+
 /* A selector that is not UTF-8 (from the property or GST_CL_DEVICE) is
  * the usual "no device matches" error. */
 GST_START_TEST (test_device_selector_not_utf8)
@@ -395,6 +489,7 @@ clruntime_suite (void)
   tcase_add_test (tc, test_choose_mode);
   tcase_add_test (tc, test_scale_prefers_buffers);
   tcase_add_test (tc, test_device_matches);
+  tcase_add_test (tc, test_device_matches_address);
   tcase_add_test (tc, test_device_selector_not_utf8);
   tcase_add_test (tc, test_plane_color);
   tcase_add_test (tc, test_errors);
