@@ -279,11 +279,9 @@ gst_cl_pinned_pool_new (GstAllocator * allocator, GstCaps * caps,
 
 /* ---- staging ---- */
 
-/* Frames of at least this many bytes go through staging. Measured with
- * tests/benchmarks/transfer-bench on the H100: a 33 MB frame written from
- * pageable memory took 3.0 ms, copied into pinned memory by 4 threads and
- * written from there 1.6 ms; an 8 MB frame gained nothing (0.58 against
- * 0.55 ms), nor did one thread copying in chunks under the transfers. */
+/* Frames of at least this many bytes go through staging: below it, a
+ * copy into pinned memory gains nothing over the driver's own (measured:
+ * tests/benchmarks/performance-notes.md, "OpenCL memory"). */
 #define STAGING_MIN_BYTES (16 * 1024 * 1024)
 #define STAGING_THREADS 4
 #define STAGING_PLANE_ALIGN 64
@@ -376,18 +374,12 @@ plane_extent (const GstVideoFrame * frame, guint p)
 }
 
 /* Whether a frame of @bytes in pageable memory is better uploaded from
- * staging memory: never where the device shares host memory; every frame
- * for an accelerator (CL_DEVICE_TYPE_ACCELERATOR: boards such as FPGAs,
- * whose runtimes copy host memory they did not allocate before they move
- * it, as Xilinx's does where it is not page-aligned; staging memory is
- * theirs); large frames for other devices. */
+ * staging memory: a large one, for a device that does not share host
+ * memory. */
 static gboolean
 worth_staging (const GstCLDeviceInfo * device, gsize bytes)
 {
-  if (device->host_unified)
-    return FALSE;
-  return bytes >= STAGING_MIN_BYTES
-      || (device->type & CL_DEVICE_TYPE_ACCELERATOR) != 0;
+  return !device->host_unified && bytes >= STAGING_MIN_BYTES;
 }
 
 /* Whether @frame's memory is already in the device's reach. */

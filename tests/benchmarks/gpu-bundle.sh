@@ -50,13 +50,12 @@ cp "$build/gst/elements/libgstopencl.so" "$out/plugins/"
 find "$build/gst/opencl" -maxdepth 1 -name "libgstopencl-1.0.so*" ! -type d \
     -exec cp -P {} "$out/lib/" \;
 # The test layers that give the device cl_qcom_filter_bicubic, that fail
-# builds on purpose, and that make the device one that does not share host
-# memory and an accelerator (elements_clnative, elements_clbadinput and the
-# staged runs load them through OPENCL_LAYERS, as tests/meson.build does).
+# builds on purpose and that give it a fixed UUID and PCI bus id
+# (elements_clnative, elements_clbadinput and elements_cldevices load them
+# through OPENCL_LAYERS, as tests/meson.build does).
 cp "$build"/tests/libgstcl-qcom-bicubic-layer.so \
     "$build"/tests/libgstcl-broken-build-layer.so \
-    "$build"/tests/libgstcl-host-memory-layer.so \
-    "$build"/tests/libgstcl-accelerator-layer.so "$out/lib/"
+    "$build"/tests/libgstcl-device-address-layer.so "$out/lib/"
 find "$build/tests" "$build/docs" -maxdepth 3 -type f -executable \
     ! -name '*.so' ! -name '*.sh' -exec cp {} "$out/bin/" \; 2>/dev/null || true
 

@@ -66,10 +66,6 @@ run() {
 }
 
 broken="$bundle/lib/libgstcl-broken-build-layer.so"
-# The staged runs' layers, as in tests/meson.build: the device does not
-# share host memory (the H100 does not anyway) and is an accelerator too,
-# so that every frame in pageable memory goes through staging.
-staged="$bundle/lib/libgstcl-host-memory-layer.so:$bundle/lib/libgstcl-accelerator-layer.so"
 for t in "$bundle"/bin/elements_* "$bundle"/bin/unit_* \
     "$bundle"/bin/pipelines_*; do
     [ -x "$t" ] || continue
@@ -79,12 +75,11 @@ for t in "$bundle"/bin/elements_* "$bundle"/bin/unit_* \
             run "$(basename "$t")" 240 "$t" ;;
     elements_clbadinput)
         OPENCL_LAYERS="$broken" run "$(basename "$t")" 240 "$t" ;;
+    elements_cldevices)
+        OPENCL_LAYERS="$bundle/lib/libgstcl-device-address-layer.so" \
+            run "$(basename "$t")" 240 "$t" ;;
     *) run "$(basename "$t")" 240 "$t" ;;
     esac
-done
-for t in elements_clupload elements_clkernels; do
-    [ -x "$bundle/bin/$t" ] || continue
-    OPENCL_LAYERS="$staged" run "$t-staged" 240 "$bundle/bin/$t"
 done
 run rotate-app 45 rotate-app --sink "fakesink sync=true" --frames 45
 run rotate-app-fit 45 rotate-app --sink "fakesink sync=true" \

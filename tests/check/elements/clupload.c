@@ -198,6 +198,45 @@ GST_START_TEST (test_round_trip)
 
 GST_END_TEST;
 
+/* Frames on either side of 16 MiB, the size from which a device that does
+ * not share host memory uploads frames through pinned staging memory,
+ * copied there by several threads plane part by plane part: in the copied
+ * run (a layer makes the device one that does not share host memory) the
+ * first of each pair is written as it is, the second staged (its planes'
+ * extents, strides included, reach 16 MiB). Odd sizes and padded rows give
+ * the parts uneven lengths. */
+static const struct
+{
+  const gchar *format;
+  gint width, height;
+  gint padding;
+} large_frames[] = {
+  {"RGBA", 2048, 2047, 0},      /* 16 MiB less a row */
+  {"RGBA", 2048, 2048, 0},      /* 16 MiB */
+  {"NV12", 4096, 2730, 0},
+  {"NV12", 4096, 2731, 24},
+  {"I420", 4097, 2720, 0},
+  {"I420", 4097, 2731, 0},
+};
+
+/* clupload ! cldownload gives the input's bytes for large frames too. */
+GST_START_TEST (test_round_trip_large)
+{
+  GstHarness *h = bin_harness ("clupload ! cldownload", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (large_frames); i++) {
+    GstVideoInfo info;
+
+    set_video_info (&info, large_frames[i].format, large_frames[i].width,
+        large_frames[i].height);
+    gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+    assert_round_trip (h, &info, large_frames[i].padding);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Which caps each element takes on each side, and whether it copies or
  * passes through; refused pairs fail to negotiate. */
 static const struct
@@ -810,6 +849,7 @@ clupload_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_round_trip);
+  tcase_add_test (tc, test_round_trip_large);
   tcase_add_test (tc, test_negotiation);
   tcase_add_test (tc, test_upload_proposes_host_pool);
   tcase_add_test (tc, test_application_writes_cl_memory);
