@@ -699,31 +699,70 @@ gst_cl_bicubic_scale_class_init (GstCLBicubicScaleClass * klass)
   gobject_class->set_property = gst_cl_bicubic_scale_set_property;
   gobject_class->get_property = gst_cl_bicubic_scale_get_property;
 
+  /**
+   * GstCLBicubicScale:b:
+   *
+   * B of the (B, C) cubic; setting it makes #GstCLBicubicScale:filter custom.
+   */
   g_object_class_install_property (gobject_class, PROP_B,
       g_param_spec_double ("b", "B",
           "B of the (B, C) cubic (setting it makes filter=custom)", 0.0, 1.0,
           DEFAULT_B, flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLBicubicScale:c:
+   *
+   * C of the (B, C) cubic; setting it makes #GstCLBicubicScale:filter custom.
+   */
   g_object_class_install_property (gobject_class, PROP_C,
       g_param_spec_double ("c", "C",
           "C of the (B, C) cubic (setting it makes filter=custom)", 0.0, 1.0,
           DEFAULT_C, flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLBicubicScale:filter:
+   *
+   * A named cubic: sets #GstCLBicubicScale:b and #GstCLBicubicScale:c.
+   */
   g_object_class_install_property (gobject_class, PROP_FILTER,
       g_param_spec_enum ("filter", "Filter",
           "Cubic preset; sets b and c", GST_TYPE_CL_BICUBIC_FILTER,
           DEFAULT_FILTER, flags));
+  /**
+   * GstCLBicubicScale:antialias:
+   *
+   * When downscaling, widen the filter by the scale factor of each axis
+   * that shrinks, so that fine detail does not alias; off, the plain 4x4.
+   */
   g_object_class_install_property (gobject_class, PROP_ANTIALIAS,
       g_param_spec_boolean ("antialias", "Antialias",
           "When downscaling, widen the filter by the scale factor so detail "
           "does not alias (false: the plain 4x4 taps)", DEFAULT_ANTIALIAS,
           flags));
+  /**
+   * GstCLBicubicScale:add-borders:
+   *
+   * Letterbox the picture where the output caps cannot keep the input's
+   * display aspect ratio; off, it is stretched over the whole output.
+   */
   g_object_class_install_property (gobject_class, PROP_ADD_BORDERS,
       g_param_spec_boolean ("add-borders", "Add borders",
           "Add black borders to keep the display aspect ratio when the "
           "output caps cannot", DEFAULT_ADD_BORDERS, flags));
+  /**
+   * GstCLBicubicScale:mode:
+   *
+   * auto takes the cl_qcom_filter_bicubic sampler where it gives the
+   * emulated kernel's pixels, native fails where it cannot, emulated
+   * never takes it.
+   */
   g_object_class_install_property (gobject_class, PROP_MODE,
       g_param_spec_enum ("mode", "Mode",
           "Native cl_qcom_filter_bicubic sampler or emulated kernel",
           GST_TYPE_CL_BICUBIC_SCALE_MODE, DEFAULT_MODE, flags));
+  /**
+   * GstCLBicubicScale:active-mode:
+   *
+   * The path that scaled the last frame (auto before the first); notified.
+   */
   properties[PROP_ACTIVE_MODE] =
       g_param_spec_enum ("active-mode", "Active mode",
       "The path that scaled the last frame (auto: none yet)",

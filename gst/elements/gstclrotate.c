@@ -564,27 +564,63 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
   gobject_class->set_property = gst_cl_rotate_set_property;
   gobject_class->get_property = gst_cl_rotate_get_property;
 
+  /**
+   * GstCLRotate:angle:
+   *
+   * The rotation in degrees; positive turns the picture counter-clockwise
+   * on screen. Controllable; with output-size=fit a change renegotiates.
+   */
   g_object_class_install_property (gobject_class, PROP_ANGLE,
       g_param_spec_double ("angle", "Angle",
           "Rotation in degrees; positive turns the picture counter-clockwise",
           -G_MAXDOUBLE, G_MAXDOUBLE, DEFAULT_ANGLE,
           flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLRotate:center-x:
+   *
+   * The pivot's x, as a fraction of the width (output-size=same only: fit
+   * turns about the centre). Controllable.
+   */
   g_object_class_install_property (gobject_class, PROP_CENTER_X,
       g_param_spec_double ("center-x", "Center X",
           "Pivot, as a fraction of the width (output-size=same)", 0.0, 1.0,
           DEFAULT_CENTER, flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLRotate:center-y:
+   *
+   * The pivot's y, as a fraction of the height (output-size=same only).
+   * Controllable.
+   */
   g_object_class_install_property (gobject_class, PROP_CENTER_Y,
       g_param_spec_double ("center-y", "Center Y",
           "Pivot, as a fraction of the height (output-size=same)", 0.0, 1.0,
           DEFAULT_CENTER, flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLRotate:method:
+   *
+   * How source pixels are sampled: nearest, bilinear or bicubic
+   * (Catmull-Rom). Exact quarter turns are permutations whatever it is.
+   */
   g_object_class_install_property (gobject_class, PROP_METHOD,
       g_param_spec_enum ("method", "Method", "Sampling method",
           GST_TYPE_CL_ROTATE_METHOD, DEFAULT_METHOD, flags));
+  /**
+   * GstCLRotate:output-size:
+   *
+   * same: the input's size, the corners cut; fit: the bounding box of the
+   * rotated frame, renegotiated when the angle changes.
+   */
   g_object_class_install_property (gobject_class, PROP_OUTPUT_SIZE,
       g_param_spec_enum ("output-size", "Output size",
           "The input's size (corners cut) or the rotated frame's bounding "
           "box (renegotiates when the angle changes)",
           GST_TYPE_CL_ROTATE_OUTPUT_SIZE, DEFAULT_OUTPUT_SIZE, flags));
+  /**
+   * GstCLRotate:background:
+   *
+   * The colour, 0xAARRGGBB, of output pixels that come from outside the
+   * source, converted for each format. Controllable.
+   */
   g_object_class_install_property (gobject_class, PROP_BACKGROUND,
       g_param_spec_uint ("background", "Background",
           "Colour (0xAARRGGBB) of pixels from outside the source", 0,
