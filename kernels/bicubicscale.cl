@@ -205,17 +205,17 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
  * two passes', so the bytes are the same.
  *
  * TILE_PIXELS (-DTILE_PIXELS, which the host sets for the one-pixel
- * emulated kernels) is the host's choice (tile_pixels ()): 4 / CHANNELS
- * and at least 2 for most scales, so that an item makes four channel
- * values or more. An item's rows-pass columns side by side instead, each
- * source pixel loaded once for all their taps, made the upscales 3-4%
- * faster, and the antialiased downscales 6-9% and the RGBA upscale 4%
- * slower.
+ * emulated kernels) is the planner's choice (tile_pixels () in
+ * gstclbicubicscaleplan.c, from the tuning table): 4 / CHANNELS and at
+ * least 2 for most scales, so that an item makes four channel values or
+ * more. An item's rows-pass columns side by side instead, each source
+ * pixel loaded once for all their taps, made the upscales 3-4% faster,
+ * and the antialiased downscales 6-9% and the RGBA upscale 4% slower.
  *
  * With -DX_TAPS=n or -DY_TAPS=n (the host's choice: where an axis's taps
- * are few, CONSTANT_TAP_VALUES) that axis's taps are a constant, n, and
- * its loop is unrolled: up to a quarter faster on an H100. The x_taps
- * and y_taps arguments then go unread. */
+ * are few, the tuning's constant_tap_values) that axis's taps are a
+ * constant, n, and its loop is unrolled: up to a quarter faster on an
+ * H100. The x_taps and y_taps arguments then go unread. */
 #ifdef TILE_PIXELS
 
 #ifdef X_TAPS

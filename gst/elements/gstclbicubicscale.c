@@ -30,10 +30,10 @@
  * ]|
  */
 #include "gstclbicubicscale.h"
+#include "gstclbicubicscalekernels.h"
 #include "gstclelements.h"
 #include "gstclkernels.h"
-
-#include <math.h>
+#include "gstclscalecaps.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_bicubic_scale_debug);
 #define GST_CAT_DEFAULT gst_cl_bicubic_scale_debug
@@ -60,94 +60,26 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
-/* The filter's parameters; a frame is scaled with one consistent set. */
-typedef struct
-{
-  gdouble b;
-  gdouble c;
-  gboolean antialias;
-  GstCLBicubicScaleMode mode;
-} ScaleParams;
-
-/* The work-groups of the one-pass kernel (scale_tiles), on GPUs:
- * TILE_COLUMNS columns of items, in the shapes of tile_shapes[]
- * (choose_tile_shape()), from the tallest. */
-#define TILE_COLUMNS 16
-
-typedef struct
-{
-  gint items_y;                 /* rows of items */
-  gint rows;                    /* output rows each item makes */
-} TileShape;
-
-static const TileShape tile_shapes[] = { {8, 8}, {16, 2}, {16, 1} };
-
-#define N_TILE_SHAPES G_N_ELEMENTS (tile_shapes)
-
-/* Output rows of a tile of @shape. */
-static gint
-tile_height (const TileShape * shape)
-{
-  return shape->items_y * shape->rows;
-}
-
-/* The per-axis table of one plane: output position i reads input taps
- * starts[i] .. starts[i] + taps - 1 (clamped) with the weights
- * weights[k * size + i], tap major so neighbours read neighbours. */
-typedef struct
-{
-  gint taps;
-  cl_mem starts;
-  cl_mem weights;
-} AxisTable;
-
-typedef struct
-{
-  cl_kernel rows;
-  cl_kernel columns;
-  cl_kernel native;
-  cl_kernel tiles;              /* one pass; GPUs only */
-  gint tile_shape;              /* index into tile_shapes[], or -1 where
-                                 * no tile fits the tables: two passes */
-  gint tile_pixels;             /* output columns of a scale_tiles item */
-  gboolean columns_first;       /* the columns pass runs on the source:
-                                 * some downscales on CPU devices, both
-                                 * storages */
-  gchar *options;               /* the build options of rows, columns and
-                                 * tiles */
-  cl_mem tmp;                   /* the first pass's output: rect width x
-                                 * input height, or input width x rect
-                                 * height columns first; made on first
-                                 * use */
-  gsize tmp_size;               /* for the largest rect */
-  AxisTable x;
-  AxisTable y;
-  /* source rows the output rows of a tile of each shape read, at most */
-  gint tile_spans[N_TILE_SHAPES];
-  GstVideoRectangle rect;       /* where the picture goes, plane pixels;
-                                 * written under the object lock */
-  gfloat border[4];
-} PlaneScaler;
-
 struct _GstCLBicubicScale
 {
   GstCLFilter parent;
 
   /* properties, under the object lock */
-  ScaleParams params;
+  GstCLBicubicScaleSettings params;
   GstCLBicubicFilter filter;
   gboolean add_borders;
   GstCLBicubicScaleMode active_mode;
 
-  /* streaming */
-  ScaleParams frame;            /* the snapshot the frames are scaled with */
-  gboolean frame_borders;       /* add-borders in the snapshot */
+  /* streaming: the snapshot the frames are scaled with */
+  GstCLBicubicScaleSettings frame;
+  gboolean frame_borders;
   gboolean identity;            /* same caps in and out: passthrough */
   gboolean borders;             /* add-borders of the planes' rects */
-  ScaleParams applied;          /* what the tables were built for */
+  GstCLBicubicScaleSettings applied;    /* what the tables were built for */
   gboolean tables_valid;
+  GstCLBicubicScalePlan plan;
   guint n_planes;
-  PlaneScaler planes[GST_VIDEO_MAX_PLANES];
+  GstCLBicubicScalePlane planes[GST_VIDEO_MAX_PLANES];
   cl_sampler bicubic_sampler;
 
   /* for navigation events, under the object lock: the picture on whole
@@ -214,110 +146,6 @@ static const struct
   [GST_CL_BICUBIC_FILTER_SHARP] = {0.0, 0.75},
 };
 
-/* The (B, C) weights that the native sampler's hardware has. */
-static gboolean
-is_catmull_rom (gdouble b, gdouble c)
-{
-  return fabs (b) < 1e-9 && fabs (c - 0.5) < 1e-9;
-}
-
-static gboolean
-native_not_possible (const GstCLDeviceInfo * device, GstCLStorage memory,
-    gdouble b, gdouble c, gboolean antialias, gint in_width, gint in_height,
-    gint out_width, gint out_height, const gchar ** why)
-{
-  if (!device->has_qcom_bicubic)
-    *why = "the device does not advertise cl_qcom_filter_bicubic";
-  else if (memory != GST_CL_STORAGE_IMAGE)
-    *why = "the native sampler needs memory=image";
-  else if (!is_catmull_rom (b, c))
-    *why = "the native sampler's weights are Catmull-Rom (b=0, c=0.5)";
-  else if (antialias && (out_width < in_width || out_height < in_height))
-    *why = "an antialiased downscale needs more than the sampler's 4x4 taps";
-  else
-    return FALSE;
-  return TRUE;
-}
-
-/**
- * gst_cl_bicubic_scale_choose_mode:
- * @device: what the device can do
- * @memory: the resolved frame storage (image or buffer)
- * @chosen: (out): native or emulated
- *
- * Decides which path scales @in_width x @in_height to @out_width x
- * @out_height: auto takes the native sampler where the device has it and
- * it gives the emulated path's pixels; native fails, naming the reason,
- * where it cannot.
- */
-gboolean
-gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
-    GstCLStorage memory, GstCLBicubicScaleMode requested, gdouble b,
-    gdouble c, gboolean antialias, gint in_width, gint in_height,
-    gint out_width, gint out_height, GstCLBicubicScaleMode * chosen,
-    GError ** error)
-{
-  const gchar *why = NULL;
-  gboolean no_native = native_not_possible (device, memory, b, c, antialias,
-      in_width, in_height, out_width, out_height, &why);
-
-  if (requested == GST_CL_BICUBIC_SCALE_MODE_NATIVE && no_native) {
-    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
-        "mode=native is not possible on %s: %s", device->device_name, why);
-    return FALSE;
-  }
-  if (requested == GST_CL_BICUBIC_SCALE_MODE_EMULATED || no_native)
-    *chosen = GST_CL_BICUBIC_SCALE_MODE_EMULATED;
-  else
-    *chosen = GST_CL_BICUBIC_SCALE_MODE_NATIVE;
-  return TRUE;
-}
-
-/* Downscales of four-channel formats by more than this on either axis
- * keep images (gst_cl_bicubic_scale_prefers_buffers ()). */
-#define BUFFERS_MAX_SHRINK 5
-
-/**
- * gst_cl_bicubic_scale_prefers_buffers:
- *
- * Whether memory=auto keeps frames of @format scaled from @in_width x
- * @in_height to @out_width x @out_height in buffers on @device where it
- * would take images (GPUs): unless the device has the native sampler,
- * which reads images, the formats whose planes have one or two channels
- * (GRAY8, GRAY16_LE, I420, NV12) always, and the RGB formats except where
- * they shrink by more than BUFFERS_MAX_SHRINK on either axis.
- *
- * A buffer's pixel is one load or store (common.cl), and a warp's stores
- * meet in whole lines where images store texel by texel; but the wide
- * gathers of steep antialiased downscales (24 taps a row at 4K -> 640x360)
- * are served faster by the texture cache. H100, kernel ms per frame,
- * images against buffers: NV12 1080p -> 4K 0.049 (0.043), 4K -> 1080p
- * 0.046 (0.041), 4K -> 640x360 0.087 (0.057); I420 4K -> 1280x720 0.067
- * (0.047); GRAY8 640x360 -> 4K 0.038 (0.025), 720p -> 1080p 0.015-0.016
- * (0.013), 1080p -> 720p 0.014 (0.014); GRAY16_LE 4K -> 640x360 0.087
- * (0.030), 1080p -> 1440p 0.023 (0.020); RGBA 1080p -> 4K 0.056 (0.049),
- * 720p -> 1080p 0.021 (0.019), 640x360 -> 4K 0.044 (0.040), 4K -> 1080p
- * 0.070 (0.047), 4K -> 1280x720 0.088 (0.066), 4K -> 960x540 0.165
- * (0.091), 4K -> 768x432 0.100 (0.090), 1080p -> 480x270 0.049 (0.028),
- * 1080p -> 384x216 0.039 (0.039), but shrunk by 6, 4K -> 640x360 0.080
- * (0.120) and 1080p -> 320x180 0.028 (0.034). Per frame with the
- * transfers (upload, kernel, download): NV12 1080p -> 4K 0.403 ms
- * (0.389), 720p -> 1080p 0.174 (0.165), 4K -> 1080p 0.418 (0.410); RGBA
- * 4K -> 1080p 0.89 (0.85), 4K -> 1280x720 0.89 (0.84).
- */
-gboolean
-gst_cl_bicubic_scale_prefers_buffers (const GstCLDeviceInfo * device,
-    GstVideoFormat format, gint in_width, gint in_height, gint out_width,
-    gint out_height)
-{
-  if (device->has_qcom_bicubic)
-    return FALSE;
-  if (gst_cl_format_max_channels (format) < 4)
-    return TRUE;
-  return in_width <= BUFFERS_MAX_SHRINK * out_width
-      && in_height <= BUFFERS_MAX_SHRINK * out_height;
-}
-
 static gboolean
 gst_cl_bicubic_scale_filter_prefers_buffers (GstCLFilter * filter,
     const GstVideoInfo * in, const GstVideoInfo * out)
@@ -330,112 +158,13 @@ gst_cl_bicubic_scale_filter_prefers_buffers (GstCLFilter * filter,
       GST_VIDEO_INFO_HEIGHT (out));
 }
 
-/* k(x) of Mitchell and Netravali's two-parameter family. */
-static gdouble
-cubic_bc (gdouble x, gdouble b, gdouble c)
-{
-  x = fabs (x);
-  if (x < 1.0)
-    return ((12 - 9 * b - 6 * c) * x * x * x + (-18 + 12 * b + 6 * c) * x * x
-        + (6 - 2 * b)) / 6.0;
-  if (x < 2.0)
-    return ((-b - 6 * c) * x * x * x + (6 * b + 30 * c) * x * x
-        + (-12 * b - 48 * c) * x + (8 * b + 24 * c)) / 6.0;
-  return 0.0;
-}
-
-/* How far the kernel is stretched on an axis: by the scale factor on an
- * antialiased downscale, else not. */
-static gdouble
-axis_stretch (gint in_size, gint out_size, const ScaleParams * p)
-{
-  gdouble scale = (gdouble) in_size / out_size;
-
-  return (p->antialias && scale > 1.0) ? scale : 1.0;
-}
-
-/* The taps of an axis: 4, or all those under a stretched kernel. */
-static gint
-axis_taps (gint in_size, gint out_size, const ScaleParams * p)
-{
-  gdouble stretch = axis_stretch (in_size, out_size, p);
-
-  return stretch > 1.0 ? (gint) ceil (4.0 * stretch) : 4;
-}
-
-/* The input positions that the outputs of a tile of each shape read, at
- * most, from @starts (@size outputs of @taps taps): @spans. */
-static void
-measure_tile_spans (const gint * starts, gint size, gint taps, gint * spans)
-{
-  for (guint t = 0; t < N_TILE_SHAPES; t++) {
-    gint rows = tile_height (&tile_shapes[t]);
-
-    spans[t] = 0;
-    for (gint i = 0; i < size; i++)
-      spans[t] = MAX (spans[t],
-          starts[MIN (i + rows - 1, size - 1)] - starts[i] + taps);
-  }
-}
-
-/* Output centre i maps to input position (i + 0.5) * in / out - 0.5. The
- * plain kernel takes the 4 taps floor(pos) - 1 .. floor(pos) + 2, as
- * cl_qcom_filter_bicubic does; an antialiased downscale stretches the
- * kernel by the scale factor and takes every tap under it. With
- * @tile_spans (the y axis, down which scale_tiles's tiles run), also
- * their spans. */
-static gboolean
-build_axis_table (GstCLContext * context, AxisTable * table, gint in_size,
-    gint out_size, const ScaleParams * p, gint * tile_spans, GError ** error)
-{
-  gdouble scale = (gdouble) in_size / out_size;
-  gdouble stretch = axis_stretch (in_size, out_size, p);
-  gint taps = axis_taps (in_size, out_size, p);
-  gint *starts = g_new (gint, out_size);
-  gfloat *weights = g_new (gfloat, (gsize) out_size * taps);
-  gdouble *w = g_new (gdouble, taps);
-
-  for (gint i = 0; i < out_size; i++) {
-    gdouble pos = (i + 0.5) * scale - 0.5;
-    gint first = (gint) floor (pos - 2.0 * stretch) + 1;
-    gdouble sum = 0.0;
-
-    for (gint k = 0; k < taps; k++) {
-      w[k] = cubic_bc ((first + k - pos) / stretch, p->b, p->c);
-      sum += w[k];
-    }
-    starts[i] = first;
-    for (gint k = 0; k < taps; k++)
-      weights[(gsize) k * out_size + i] = w[k] / sum;
-  }
-  g_free (w);
-
-  table->taps = taps;
-  if (tile_spans)
-    measure_tile_spans (starts, out_size, taps, tile_spans);
-  table->starts = gst_cl_context_create_buffer (context,
-      CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof (gint) * out_size,
-      starts, error);
-  if (table->starts)
-    table->weights = gst_cl_context_create_buffer (context,
-        CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-        sizeof (gfloat) * out_size * taps, weights, error);
-  g_free (starts);
-  g_free (weights);
-  return table->weights != NULL;
-}
-
 static void
 clear_tables (GstCLBicubicScale * self)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
-  for (guint p = 0; p < self->n_planes; p++) {
-    gst_cl_clear_mem (context, &self->planes[p].x.starts);
-    gst_cl_clear_mem (context, &self->planes[p].x.weights);
-    gst_cl_clear_mem (context, &self->planes[p].y.starts);
-    gst_cl_clear_mem (context, &self->planes[p].y.weights);
-  }
+  for (guint p = 0; p < self->n_planes; p++)
+    gst_cl_bicubic_scale_plane_clear_tables (context, &self->planes[p]);
   self->tables_valid = FALSE;
 }
 
@@ -444,17 +173,9 @@ clear_planes (GstCLBicubicScale * self)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
-  clear_tables (self);
-  for (guint p = 0; p < self->n_planes; p++) {
-    PlaneScaler *ps = &self->planes[p];
-
-    gst_cl_clear_kernel (context, &ps->rows);
-    gst_cl_clear_kernel (context, &ps->columns);
-    gst_cl_clear_kernel (context, &ps->native);
-    gst_cl_clear_kernel (context, &ps->tiles);
-    g_clear_pointer (&ps->options, g_free);
-    gst_cl_clear_mem (context, &ps->tmp);
-  }
+  self->tables_valid = FALSE;
+  for (guint p = 0; p < self->n_planes; p++)
+    gst_cl_bicubic_scale_plane_clear (context, &self->planes[p]);
   GST_OBJECT_LOCK (self);
   self->n_planes = 0;
   GST_OBJECT_UNLOCK (self);
@@ -463,48 +184,6 @@ clear_planes (GstCLBicubicScale * self)
 static const gchar *const scale_sources[] = {
   gst_cl_kernel_common, gst_cl_kernel_bicubicscale, NULL
 };
-
-/* Where the picture goes in the output, in luma pixels: all of it, or the
- * largest centred rectangle with the input's display aspect ratio when
- * add-borders is on and the output's differs. */
-static void
-picture_rectangle (const GstVideoInfo * in, const GstVideoInfo * out,
-    gboolean add_borders, GstVideoRectangle * rect)
-{
-  gint from_dar_n, from_dar_d, to_dar_n, to_dar_d;
-  const GstVideoFormatInfo *finfo = out->finfo;
-  gint w = out->width, h = out->height;
-  guint wsub = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1);
-  guint hsub = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, 1);
-
-  rect->x = rect->y = 0;
-  rect->w = out->width;
-  rect->h = out->height;
-  if (!add_borders
-      || !gst_util_fraction_multiply (in->width, in->height, in->par_n,
-          in->par_d, &from_dar_n, &from_dar_d)
-      || !gst_util_fraction_multiply (out->width, out->height, out->par_n,
-          out->par_d, &to_dar_n, &to_dar_d)
-      || gst_util_fraction_compare (from_dar_n, from_dar_d, to_dar_n,
-          to_dar_d) == 0)
-    return;
-
-  if (gst_util_fraction_compare (to_dar_n, to_dar_d, from_dar_n,
-          from_dar_d) > 0)
-    w = gst_util_uint64_scale_round (h, (guint64) from_dar_n * out->par_d,
-        (guint64) from_dar_d * out->par_n);
-  else
-    h = gst_util_uint64_scale_round (w, (guint64) from_dar_d * out->par_n,
-        (guint64) from_dar_n * out->par_d);
-
-  /* Subsampled chroma: keep the picture on whole chroma samples. */
-  w = MAX (w >> wsub << wsub, 1);
-  h = MAX (h >> hsub << hsub, 1);
-  rect->w = w;
-  rect->h = h;
-  rect->x = (out->width - w) / 2 >> wsub << wsub;
-  rect->y = (out->height - h) / 2 >> hsub << hsub;
-}
 
 static gboolean
 gst_cl_bicubic_scale_open (GstCLFilter * filter, GError ** error)
@@ -547,7 +226,7 @@ place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
   /* rows of a whole frame per row of @in and @out */
   gint rows = gst_cl_filter_processes_fields (GST_CL_FILTER (self)) ? 2 : 1;
 
-  picture_rectangle (&in->info, &out->info, add_borders, &rect);
+  gst_cl_scale_picture_rectangle (&in->info, &out->info, add_borders, &rect);
   GST_DEBUG_OBJECT (self, "%dx%d -> %dx%d, picture at %d,%d %dx%d",
       in->info.width, in->info.height, out->info.width, out->info.height,
       rect.x, rect.y, rect.w, rect.h);
@@ -572,175 +251,61 @@ place_picture (GstCLBicubicScale * self, const GstCLFrame * in,
   self->borders = add_borders;
 }
 
-/* Compensated summation costs four operations a tap instead of one; the
- * kernels use it only where an axis sums more taps than this, where a
- * plain float sum would lose levels at 16 bits. Every storage, width of
- * kernel and order of the passes decides it alike. */
-#define COMPENSATED_TAPS 32
-
-/* Output rows a work-item of the wide kernels makes, whose sums, side by
- * side, keep the SIMD units busy: the rows pass is written for two, the
- * columns pass takes its count as a build option. */
-#define WIDE_ROWS_PASS_ROWS 2
-#define WIDE_COLUMNS_PASS_ROWS 4
-
-/* Output columns an item of scale_tiles makes for @in's plane scaled into
- * @rect (TILE_PIXELS in bicubicscale.cl): 4 / channels and at least 2, so
- * that an item shares its indices and column weights between four
- * channel values or more, except in downscales along y by more than 2,
- * which make few outputs from many source rows: 1.
- * H100, kernel ms per frame, 4 / channels against 1: GRAY8 1080p -> 4K
- * 0.044-0.045 (0.054-0.068), NV12 0.062 (0.073), NV12 720p -> 1080p
- * 0.025-0.031 (0.029-0.030); antialiased, NV12 4K -> 1080p 0.058 (0.060),
- * GRAY8 4K -> 720p 0.041 (0.037), 4K -> 640x360 0.063 (0.057), NV12
- * 0.098 (0.088). RGBA, 2 against 1: 1080p -> 4K 0.067 (0.075), 720p ->
- * 1080p 0.024 (0.027), 640x360 -> 4K 0.052 (0.059), 1080p -> 1440p 0.040
- * (0.044), 1080p -> 3840x1080 0.049 (0.055); antialiased, 4K -> 1440p
- * 0.083 (0.090), 4K -> 1080p 0.072 (0.072), but 4K -> 720p 0.091
- * (0.089), and at 4K -> 640x360 the tile no longer fits local memory
- * (two passes, 0.086 against 0.081). Twice as many, 8 for GRAY8 and 4
- * for the two-channel plane of NV12, were slower: GRAY8 720p -> 1440p
- * 0.031 (0.024). With the taps as constants (CONSTANT_TAP_VALUES), 8-bit
- * planes of one channel whose rows take more than 6 taps (antialiased
- * downscales by more than 1.5) make 2: antialiased 4K -> 1080p, GRAY8
- * 0.032 (0.035 with 4), NV12 0.046 (0.049), I420 0.057 (0.070); with 6
- * taps 4 stay faster, GRAY8 4K -> 1440p 0.040 (0.042 with 2), 1440p ->
- * 1080p 0.024 (0.025), and so do GRAY16's: 4K -> 1080p 0.041 (0.042). */
-static gint
-tile_pixels (const GstCLPlane * in, const GstVideoRectangle * rect,
-    gint x_taps)
+/* The planner's view of @in's planes scaled into @out's, into the planes'
+ * picture rectangles, with frames in @storage. */
+static void
+describe_geometry (GstCLBicubicScale * self, const GstCLFrame * in,
+    const GstCLFrame * out, GstCLStorage storage,
+    GstCLBicubicScaleGeometry * geometry)
 {
-  if (2 * rect->h < in->height)
-    return 1;
-  if (in->channels == 1 && in->depth == 8 && x_taps > 6)
-    return 2;
-  return MAX (4 / in->channels, 2);
-}
+  geometry->storage = storage;
+  geometry->wide = gst_cl_filter_wants_wide (GST_CL_FILTER (self));
+  geometry->n_planes = self->n_planes;
+  for (guint p = 0; p < self->n_planes; p++) {
+    GstCLBicubicScalePlaneGeometry *g = &geometry->planes[p];
 
-/* The largest taps * channels of a scale_tiles rows pass whose taps are
- * a build option (-DX_TAPS: its loop unrolled). H100, kernel ms per
- * frame, taps as constants against arguments: RGBA 1080p -> 4K (4 taps)
- * 0.056 (0.067), 720p -> 1080p 0.021 (0.024); GRAY8 1080p -> 4K 0.034
- * (0.045), NV12 0.049 (0.062), I420 0.065 (0.083); antialiased, RGBA 4K
- * -> 1440p (6) 0.071 (0.083), 4K -> 1080p (8) 0.070 (0.073), NV12 4K ->
- * 1080p 0.049 (0.058), NV12 4K -> 720p (12, two channels in the chroma
- * plane) 0.053 (0.056). More taps of four channels were slower as
- * constants: RGBA 4K -> 720p (12) 0.092 (0.088), 4K -> 640x360 (24)
- * 0.099 (0.081). The columns pass's taps are constants wherever they are
- * summed plainly (-DY_TAPS); alone, RGBA 4K -> 640x360 0.080 (0.080),
- * 4K -> 720p 0.087 (0.088). */
-#define CONSTANT_TAP_VALUES 32
-
-/* The build options of the emulated kernels for @in's plane scaled into
- * @ps's picture (free with g_free): the kernels of a plane share them,
- * one program. Where the filter runs one-pixel kernels, that program
- * holds scale_tiles, with TILE_PIXELS and the taps it takes as
- * constants; the wide kernels leave the taps to their arguments, so that
- * a change of taps builds nothing new on CPU devices. */
-static gchar *
-emulated_options (GstCLBicubicScale * self, const GstCLPlane * in,
-    const PlaneScaler * ps, const ScaleParams * params)
-{
-  gint x_taps = axis_taps (in->width, ps->rect.w, params);
-  gint y_taps = axis_taps (in->height, ps->rect.h, params);
-  GString *options = g_string_new (NULL);
-
-  if (gst_cl_filter_wants_wide (GST_CL_FILTER (self))) {
-    g_string_append (options, "-DGST_CL_WIDE -DCOLUMN_PASS_ROWS="
-        G_STRINGIFY (WIDE_COLUMNS_PASS_ROWS));
-  } else {
-    g_string_append_printf (options, "-DTILE_PIXELS=%d", ps->tile_pixels);
-    if (x_taps * (gint) in->channels <= CONSTANT_TAP_VALUES)
-      g_string_append_printf (options, " -DX_TAPS=%d", x_taps);
-    if (y_taps <= COMPENSATED_TAPS)
-      g_string_append_printf (options, " -DY_TAPS=%d", y_taps);
+    g->width = in->planes[p].width;
+    g->height = in->planes[p].height;
+    g->channels = in->planes[p].channels;
+    g->depth = in->planes[p].depth;
+    g->out_width = out->planes[p].width;
+    g->out_height = out->planes[p].height;
+    g->rect = self->planes[p].rect;
   }
-  if (x_taps > COMPENSATED_TAPS)
-    g_string_append (options, " -DGST_CL_COMPENSATED_ROWS");
-  if (y_taps > COMPENSATED_TAPS)
-    g_string_append (options, " -DGST_CL_COMPENSATED_COLUMNS");
-  return g_string_free (options, FALSE);
 }
 
-/* The emulated kernels for the taps of @ps's picture: the two passes, and
- * on GPUs the one-pass kernel; built again where their options changed
- * (an antialias change while playing, say). */
+/* The emulated kernels of @plan for @layout's plane: the two passes, and
+ * the one pass where the plan has it; built again where their options
+ * changed (an antialias change while playing, say). */
 static gboolean
-ensure_emulated_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
-    const GstCLPlane * in, const ScaleParams * params, GError ** error)
+ensure_emulated_kernels (GstCLBicubicScale * self,
+    GstCLBicubicScalePlane * plane, const GstCLPlane * layout,
+    const GstCLBicubicScalePlanePlan * plan, GError ** error)
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
   GstCLContext *context = gst_cl_filter_get_context (filter);
-  gchar *options;
-  gboolean built;
 
-  ps->tile_pixels = tile_pixels (in, &ps->rect, axis_taps (in->width,
-          ps->rect.w, params));
-  options = emulated_options (self, in, ps, params);
-
-  if (ps->options && g_str_equal (ps->options, options)) {
-    g_free (options);
+  if (plane->options && g_str_equal (plane->options, plan->options))
     return TRUE;
-  }
-  gst_cl_clear_kernel (context, &ps->rows);
-  gst_cl_clear_kernel (context, &ps->columns);
-  gst_cl_clear_kernel (context, &ps->tiles);
-  g_clear_pointer (&ps->options, g_free);
-  ps->rows = gst_cl_filter_create_kernel (filter, "bicubicscale",
-      scale_sources, in, options,
-      ps->columns_first ? "scale_picture_rows" : "scale_rows", error);
-  ps->columns = ps->rows ? gst_cl_filter_create_kernel (filter,
-      "bicubicscale", scale_sources, in, options,
-      ps->columns_first ? "scale_source_columns" : "scale_columns",
-      error) : NULL;
-  built = ps->columns != NULL;
-  if (built && !gst_cl_filter_wants_wide (filter) && !ps->columns_first) {
-    ps->tiles = gst_cl_filter_create_kernel (filter, "bicubicscale",
-        scale_sources, in, options, "scale_tiles", error);
-    built = ps->tiles != NULL;
-  }
-  if (built)
-    ps->options = options;
-  else
-    g_free (options);
-  return built;
-}
-
-/* Whether @in's plane is better scaled into the picture @rect columns
- * first: on CPU devices, on a downscale along y at least as steep as
- * along x. The passes then multiply as many taps as rows first, or fewer
- * (the taps on an axis grow with its factor), and the wide kernels'
- * columns pass on the source loads each tap of a run whole, where their
- * rows pass would gather and regroup. Images there take the same order,
- * in one-pixel kernels, so that both storages give the same bytes; GPUs
- * keep the one-pass tiles, rows first. */
-static gboolean
-wants_columns_first (GstCLBicubicScale * self, const GstCLPlane * in,
-    const GstVideoRectangle * rect)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-
-  if (!(context->info->type & CL_DEVICE_TYPE_CPU) || rect->h >= in->height)
+  gst_cl_clear_kernel (context, &plane->rows);
+  gst_cl_clear_kernel (context, &plane->columns);
+  gst_cl_clear_kernel (context, &plane->tiles);
+  g_clear_pointer (&plane->options, g_free);
+  plane->rows = gst_cl_filter_create_kernel (filter, "bicubicscale",
+      scale_sources, layout, plan->options, plan->rows_kernel, error);
+  plane->columns = plane->rows ? gst_cl_filter_create_kernel (filter,
+      "bicubicscale", scale_sources, layout, plan->options,
+      plan->columns_kernel, error) : NULL;
+  if (plane->columns == NULL)
     return FALSE;
-  return (gint64) in->height * rect->w >= (gint64) in->width * rect->h;
-}
-
-/* The passes' order and intermediate for @in's plane into @out's, the
- * largest picture, and the emulated kernels. */
-static gboolean
-create_plane_kernels (GstCLBicubicScale * self, PlaneScaler * ps,
-    const GstCLPlane * in, const GstCLPlane * out, const ScaleParams * params,
-    GError ** error)
-{
-  ps->columns_first = wants_columns_first (self, in, &ps->rect);
-  /* for any picture that add-borders makes while playing */
-  if (ps->columns_first)
-    ps->tmp_size = sizeof (gfloat) * in->channels * in->width * out->height;
-  else
-    ps->tmp_size = sizeof (gfloat) * in->channels * out->width * in->height;
-  GST_DEBUG_OBJECT (self, "%dx%d -> %dx%d: %s first", in->width, in->height,
-      out->width, out->height, ps->columns_first ? "columns" : "rows");
-  return ensure_emulated_kernels (self, ps, in, params, error);
+  if (plan->tiles_kernel) {
+    plane->tiles = gst_cl_filter_create_kernel (filter, "bicubicscale",
+        scale_sources, layout, plan->options, plan->tiles_kernel, error);
+    if (plane->tiles == NULL)
+      return FALSE;
+  }
+  plane->options = g_strdup (plan->options);
+  return TRUE;
 }
 
 /* The native kernel and sampler, made only when the native path is first
@@ -757,13 +322,13 @@ ensure_native (GstCLBicubicScale * self, GstCLFrame * in, GError ** error)
       return FALSE;
   }
   for (guint p = 0; p < self->n_planes; p++) {
-    PlaneScaler *ps = &self->planes[p];
+    GstCLBicubicScalePlane *plane = &self->planes[p];
 
-    if (ps->native == NULL)
-      ps->native = gst_cl_filter_create_kernel (filter, "bicubicscale",
-          scale_sources, &in->planes[p], "-DGST_CL_NATIVE_BICUBIC",
-          "scale_native", error);
-    if (ps->native == NULL)
+    if (plane->native == NULL)
+      plane->native = gst_cl_filter_create_kernel (filter, "bicubicscale",
+          scale_sources, &in->planes[p], GST_CL_BICUBIC_SCALE_NATIVE_OPTIONS,
+          GST_CL_BICUBIC_SCALE_NATIVE_KERNEL, error);
+    if (plane->native == NULL)
       return FALSE;
   }
   return TRUE;
@@ -774,11 +339,10 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
     const GstCLFrame * out, GError ** error)
 {
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
-  GstCLContext *context = gst_cl_filter_get_context (filter);
-  const GstVideoRectangle *rect = &self->planes[0].rect;
-  ScaleParams params;
+  const GstCLDeviceInfo *device = gst_cl_filter_get_context (filter)->info;
+  GstCLBicubicScaleGeometry geometry;
+  GstCLBicubicScaleSettings params;
   gboolean add_borders;
-  GstCLBicubicScaleMode chosen;
 
   clear_planes (self);
   self->identity = gst_video_info_is_equal (&in->info, &out->info);
@@ -793,20 +357,23 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
   GST_OBJECT_UNLOCK (self);
 
   place_picture (self, in, out, add_borders);
+  describe_geometry (self, in, out, gst_cl_filter_get_memory (filter),
+      &geometry);
+  gst_cl_bicubic_scale_plan_passes (device, &geometry, &self->plan);
 
   /* Refuse an impossible mode=native now, in negotiation. */
-  if (!gst_cl_bicubic_scale_choose_mode (context->info,
-          gst_cl_filter_get_memory (filter), params.mode, params.b, params.c,
-          params.antialias, in->info.width, in->info.height, rect->w, rect->h,
-          &chosen, error))
+  if (!gst_cl_bicubic_scale_plan (device, &geometry, &params, &self->plan,
+          error))
     return FALSE;
 
   for (guint p = 0; p < out->n_planes; p++) {
-    PlaneScaler *ps = &self->planes[p];
-
-    gst_cl_frame_plane_color (&out->info, p, 0xff000000, ps->border);
-    if (!create_plane_kernels (self, ps, &in->planes[p], &out->planes[p],
-            &params, error))
+    GST_DEBUG_OBJECT (self, "%dx%d -> %dx%d: %s first", in->planes[p].width,
+        in->planes[p].height, out->planes[p].width, out->planes[p].height,
+        self->plan.planes[p].columns_first ? "columns" : "rows");
+    gst_cl_frame_plane_color (&out->info, p, 0xff000000,
+        self->planes[p].border);
+    if (!ensure_emulated_kernels (self, &self->planes[p], &in->planes[p],
+            &self->plan.planes[p], error))
       return FALSE;
   }
   return TRUE;
@@ -824,307 +391,48 @@ gst_cl_bicubic_scale_snapshot (GstCLFilter * filter)
   return self->identity;
 }
 
-/* Output columns of a scale_tiles tile of @ps. */
-static gsize
-tile_width (const PlaneScaler * ps)
-{
-  return TILE_COLUMNS * ps->tile_pixels;
-}
-
-/* Bytes of local memory scale_tiles needs for @ps's tables, in tiles of
- * tile_shapes[@shape]. */
-static gsize
-tile_local_bytes (const PlaneScaler * ps, const GstCLPlane * src,
-    guint shape)
-{
-  return (gsize) ps->tile_spans[shape] * tile_width (ps) * src->channels *
-      sizeof (gfloat);
-}
-
-/* The shape of the tiles scale_tiles makes for @ps, or -1 where the
- * one-pass kernel cannot take its groups or its source rows (a few for an
- * upscale, some hundreds for a steep antialiased downscale) fit in local
- * memory for no tile. Taller tiles filter fewer source rows twice, for
- * their neighbours, but make fewer groups of more work each. Measured on
- * an H100 (RGBA, kernel ms per frame; tiles of 16 x 64, 16 x 32 and 16 x
- * 16 in the shapes above): 1080p -> 4K 0.075, 0.091, 0.112; antialiased
- * 4K -> 1080p 0.088, 0.072, 0.079; NV12 720p -> 1080p 0.060, 0.034, 0.036.
- * Hence 64 rows only where they read at most half as many source rows,
- * taps aside (upscales of 2x or more), else 32 where they fit, else 16. */
-static gint
-choose_tile_shape (GstCLBicubicScale * self, const PlaneScaler * ps,
-    const GstCLPlane * src)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  gsize group_size;
-  gint tallest = tile_height (&tile_shapes[0]);
-
-  if (!ps->tiles || ps->columns_first)
-    return -1;
-  group_size = gst_cl_context_kernel_group_size (context, ps->tiles);
-  for (guint t = 0; t < N_TILE_SHAPES; t++)
-    if ((t > 0 || 2 * (ps->tile_spans[0] - ps->y.taps) <= tallest)
-        && group_size >= (gsize) TILE_COLUMNS * tile_shapes[t].items_y
-        && tile_local_bytes (ps, src, t) <= context->info->local_mem_size)
-      return t;
-  return -1;
-}
-
+/* The emulated path's tables and kernels for @params, and whether each
+ * plane runs in one pass. */
 static gboolean
 build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
-    const ScaleParams * params, GError ** error)
+    const GstCLBicubicScaleGeometry * geometry,
+    const GstCLBicubicScaleSettings * params, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
   clear_tables (self);
   for (guint p = 0; p < self->n_planes; p++) {
-    PlaneScaler *ps = &self->planes[p];
-    const GstCLPlane *ip = &in->planes[p];
+    GstCLBicubicScalePlane *plane = &self->planes[p];
+    const GstCLBicubicScalePlanePlan *plan = &self->plan.planes[p];
 
-    if (!build_axis_table (context, &ps->x, ip->width, ps->rect.w, params,
-            NULL, error)
-        || !build_axis_table (context, &ps->y, ip->height, ps->rect.h,
-            params, ps->tile_spans, error)
-        || !ensure_emulated_kernels (self, ps, ip, params, error))
+    if (!gst_cl_bicubic_scale_plane_build_tables (context, plane,
+            &geometry->planes[p], params, error)
+        || !ensure_emulated_kernels (self, plane, &in->planes[p], plan, error))
       return FALSE;
-    ps->tile_shape = choose_tile_shape (self, ps, ip);
+    plane->one_pass = plane->tiles
+        && gst_cl_bicubic_scale_plan_tiles (context->info,
+        &geometry->planes[p], plan, plane->tile_spans,
+        gst_cl_context_kernel_group_size (context, plane->tiles),
+        &plane->tile_groups);
   }
   self->applied = *params;
   self->tables_valid = TRUE;
   return TRUE;
 }
 
-/* The arguments scale_tiles and scale_native start with: both planes with
- * their sizes, and the picture's rectangle in the output. */
-static void
-add_frames_args (GstCLArgs * args, const GstCLPlane * src,
-    const GstCLPlane * dst, const PlaneScaler * ps)
-{
-  gst_cl_args_add_plane (args, src);
-  gst_cl_args_add_int (args, src->width);
-  gst_cl_args_add_int (args, src->height);
-  gst_cl_args_add_plane (args, dst);
-  gst_cl_args_add_int (args, dst->width);
-  gst_cl_args_add_int (args, dst->height);
-  gst_cl_args_add_int (args, ps->rect.x);
-  gst_cl_args_add_int (args, ps->rect.y);
-  gst_cl_args_add_int (args, ps->rect.w);
-  gst_cl_args_add_int (args, ps->rect.h);
-}
-
-/* An axis table's kernel arguments: starts, weights and taps. */
-static void
-add_axis_table_args (GstCLArgs * args, const AxisTable * table)
-{
-  gst_cl_args_add_mem (args, table->starts);
-  gst_cl_args_add_mem (args, table->weights);
-  gst_cl_args_add_int (args, table->taps);
-}
-
-static void
-add_border_arg (GstCLArgs * args, const PlaneScaler * ps)
-{
-  gst_cl_args_add_float4 (args, ps->border[0], ps->border[1], ps->border[2],
-      ps->border[3]);
-}
-
 static gboolean
-run_tiles (GstCLBicubicScale * self, const GstCLPlane * src,
-    const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  const TileShape *shape = &tile_shapes[ps->tile_shape];
-  gint tile_h = tile_height (shape);
-  const gsize local[2] = { TILE_COLUMNS, shape->items_y };
-  const gsize groups[2] = {
-    (dst->width + tile_width (ps) - 1) / tile_width (ps),
-    (dst->height + tile_h - 1) / tile_h,
-  };
-  GstCLArgs args;
-
-  gst_cl_args_init (&args, ps->tiles);
-  add_frames_args (&args, src, dst, ps);
-  add_axis_table_args (&args, &ps->x);
-  add_axis_table_args (&args, &ps->y);
-  add_border_arg (&args, ps);
-  gst_cl_args_add (&args, tile_local_bytes (ps, src, ps->tile_shape), NULL);
-  gst_cl_args_add_int (&args, shape->rows);
-  return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_groups (context, ps->tiles, 2, groups, local,
-      error);
-}
-
-/* Rows of work-items for @rows rows, where the wide kernels make
- * @per_item rows each. */
-static gsize
-item_rows (GstCLBicubicScale * self, gint rows, gint per_item)
-{
-  if (!gst_cl_filter_wants_wide (GST_CL_FILTER (self)))
-    return rows;
-  return (rows + per_item - 1) / per_item;
-}
-
-/* The intermediate the first pass writes, made on first use. */
-static gboolean
-ensure_intermediate (GstCLBicubicScale * self, PlaneScaler * ps,
-    GError ** error)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-
-  if (ps->tmp == NULL)
-    ps->tmp = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
-        ps->tmp_size, NULL, error);
-  return ps->tmp != NULL;
-}
-
-/* The first pass of either order, @kernel from @src into the
- * intermediate (made on first use): @extent output values along the axis
- * of @table, @width pixels by @rows_of_items rows of work-items. */
-static gboolean
-run_first_pass (GstCLBicubicScale * self, cl_kernel kernel,
-    const GstCLPlane * src, PlaneScaler * ps, gint extent,
-    const AxisTable * table, gint width, gsize rows_of_items, GError ** error)
-{
-  GstCLFilter *filter = GST_CL_FILTER (self);
-  GstCLArgs args;
-
-  if (!ensure_intermediate (self, ps, error))
-    return FALSE;
-  gst_cl_args_init (&args, kernel);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_mem (&args, ps->tmp);
-  gst_cl_args_add_int (&args, extent);
-  add_axis_table_args (&args, table);
-  return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (filter),
-      kernel, gst_cl_filter_items_per_row (filter, width, src->channels),
-      rows_of_items, error);
-}
-
-static gboolean
-run_two_passes (GstCLBicubicScale * self, const GstCLPlane * src,
-    const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
-{
-  GstCLFilter *filter = GST_CL_FILTER (self);
-  GstCLContext *context = gst_cl_filter_get_context (filter);
-  GstCLArgs args;
-
-  if (!run_first_pass (self, ps->rows, src, ps, ps->rect.w, &ps->x,
-          ps->rect.w, item_rows (self, src->height, WIDE_ROWS_PASS_ROWS),
-          error))
-    return FALSE;
-
-  gst_cl_args_init (&args, ps->columns);
-  gst_cl_args_add_mem (&args, ps->tmp);
-  gst_cl_args_add_int (&args, ps->rect.w);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_plane (&args, dst);
-  gst_cl_args_add_int (&args, dst->width);
-  gst_cl_args_add_int (&args, dst->height);
-  gst_cl_args_add_int (&args, ps->rect.x);
-  gst_cl_args_add_int (&args, ps->rect.y);
-  gst_cl_args_add_int (&args, ps->rect.h);
-  add_axis_table_args (&args, &ps->y);
-  add_border_arg (&args, ps);
-  return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (context, ps->columns,
-      gst_cl_filter_items_per_row (filter, dst->width, dst->channels),
-      item_rows (self, dst->height, WIDE_COLUMNS_PASS_ROWS), error);
-}
-
-/* The other order: the columns pass on the source into an intermediate
- * of the source's width and the picture's height, then the rows pass from
- * it into the output, borders included. */
-static gboolean
-run_two_passes_columns_first (GstCLBicubicScale * self,
-    const GstCLPlane * src, const GstCLPlane * dst, PlaneScaler * ps,
-    GError ** error)
-{
-  GstCLFilter *filter = GST_CL_FILTER (self);
-  GstCLContext *context = gst_cl_filter_get_context (filter);
-  GstCLArgs args;
-
-  if (!run_first_pass (self, ps->columns, src, ps, ps->rect.h, &ps->y,
-          src->width, item_rows (self, ps->rect.h, WIDE_COLUMNS_PASS_ROWS),
-          error))
-    return FALSE;
-
-  gst_cl_args_init (&args, ps->rows);
-  gst_cl_args_add_mem (&args, ps->tmp);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_plane (&args, dst);
-  gst_cl_args_add_int (&args, dst->width);
-  gst_cl_args_add_int (&args, dst->height);
-  gst_cl_args_add_int (&args, ps->rect.x);
-  gst_cl_args_add_int (&args, ps->rect.y);
-  gst_cl_args_add_int (&args, ps->rect.w);
-  gst_cl_args_add_int (&args, ps->rect.h);
-  add_axis_table_args (&args, &ps->x);
-  add_border_arg (&args, ps);
-  return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (context, ps->rows,
-      gst_cl_filter_items_per_row (filter, dst->width, dst->channels),
-      item_rows (self, dst->height, WIDE_ROWS_PASS_ROWS), error);
-}
-
-static gboolean
-run_emulated (GstCLBicubicScale * self, const GstCLPlane * src,
-    const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
-{
-  if (ps->tile_shape >= 0)
-    return run_tiles (self, src, dst, ps, error);
-  if (ps->columns_first)
-    return run_two_passes_columns_first (self, src, dst, ps, error);
-  return run_two_passes (self, src, dst, ps, error);
-}
-
-static gboolean
-run_native (GstCLBicubicScale * self, const GstCLPlane * src,
-    const GstCLPlane * dst, PlaneScaler * ps, GError ** error)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  GstCLArgs args;
-
-  gst_cl_args_init (&args, ps->native);
-  add_frames_args (&args, src, dst, ps);
-  add_border_arg (&args, ps);
-  gst_cl_args_add (&args, sizeof (cl_sampler), &self->bicubic_sampler);
-  return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (context, ps->native, dst->width,
-      dst->height, error);
-}
-
-static gboolean
-params_equal (const ScaleParams * a, const ScaleParams * b)
+params_equal (const GstCLBicubicScaleSettings * a,
+    const GstCLBicubicScaleSettings * b)
 {
   return a->b == b->b && a->c == b->c && a->antialias == b->antialias
       && a->mode == b->mode;
 }
 
-static gboolean
-gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
-    GstCLFrame * out, GError ** error)
+/* Sets active-mode to @chosen, notifying a change. */
+static void
+set_active_mode (GstCLBicubicScale * self, GstCLBicubicScaleMode chosen)
 {
-  GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
-  GstCLContext *context = gst_cl_filter_get_context (filter);
-  GstCLBicubicScaleMode chosen;
-  const ScaleParams *params = &self->frame;
   gboolean changed;
-
-  /* add-borders may change while playing, the caps staying the same. */
-  if (self->frame_borders != self->borders) {
-    place_picture (self, in, out, self->frame_borders);
-    clear_tables (self);
-  }
-
-  /* b, c, antialias and mode may change while playing. */
-  if (!gst_cl_bicubic_scale_choose_mode (context->info, in->memory,
-          params->mode, params->b, params->c, params->antialias, in->info.width,
-          in->info.height, self->planes[0].rect.w, self->planes[0].rect.h,
-          &chosen, error))
-    return FALSE;
 
   GST_OBJECT_LOCK (self);
   changed = self->active_mode != chosen;
@@ -1135,25 +443,58 @@ gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
         chosen == GST_CL_BICUBIC_SCALE_MODE_NATIVE ? "native" : "emulated");
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE_MODE]);
   }
+}
 
-  if (chosen == GST_CL_BICUBIC_SCALE_MODE_NATIVE) {
-    if (!ensure_native (self, in, error))
-      return FALSE;
-  } else if (!self->tables_valid || !params_equal (params, &self->applied)) {
-    if (!build_tables (self, in, params, error))
-      return FALSE;
-  }
+static gboolean
+run_planes (GstCLBicubicScale * self, GstCLFrame * in, GstCLFrame * out,
+    GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
   for (guint p = 0; p < self->n_planes; p++) {
-    gboolean ok = chosen == GST_CL_BICUBIC_SCALE_MODE_NATIVE ?
-        run_native (self, &in->planes[p], &out->planes[p], &self->planes[p],
-        error) :
-        run_emulated (self, &in->planes[p], &out->planes[p],
-        &self->planes[p], error);
+    GstCLBicubicScalePlane *plane = &self->planes[p];
+    const GstCLBicubicScalePlanePlan *plan = &self->plan.planes[p];
+    gboolean ok = self->plan.mode == GST_CL_BICUBIC_SCALE_MODE_NATIVE ?
+        gst_cl_bicubic_scale_plane_run_native (context, plane, plan,
+        &in->planes[p], &out->planes[p], self->bicubic_sampler, error) :
+        gst_cl_bicubic_scale_plane_run_emulated (context, plane, plan,
+        &in->planes[p], &out->planes[p], error);
+
     if (!ok)
       return FALSE;
   }
   return TRUE;
+}
+
+static gboolean
+gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
+    GstCLFrame * out, GError ** error)
+{
+  GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
+  const GstCLBicubicScaleSettings *params = &self->frame;
+  GstCLBicubicScaleGeometry geometry;
+
+  /* add-borders may change while playing, the caps staying the same. */
+  if (self->frame_borders != self->borders) {
+    place_picture (self, in, out, self->frame_borders);
+    clear_tables (self);
+  }
+
+  /* b, c, antialias and mode may change while playing. */
+  describe_geometry (self, in, out, in->memory, &geometry);
+  if (!gst_cl_bicubic_scale_plan (gst_cl_filter_get_context (filter)->info,
+          &geometry, params, &self->plan, error))
+    return FALSE;
+  set_active_mode (self, self->plan.mode);
+
+  if (self->plan.mode == GST_CL_BICUBIC_SCALE_MODE_NATIVE) {
+    if (!ensure_native (self, in, error))
+      return FALSE;
+  } else if (!self->tables_valid || !params_equal (params, &self->applied)) {
+    if (!build_tables (self, in, &geometry, params, error))
+      return FALSE;
+  }
+  return run_planes (self, in, out, error);
 }
 
 /* Output size is free; pixel-aspect-ratio too where the caps have one. */
@@ -1161,23 +502,8 @@ static GstCaps *
 gst_cl_bicubic_scale_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
-  GstCaps *ret = gst_caps_new_empty ();
-
-  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
-    GstStructure *s = gst_caps_get_structure (caps, i);
-    GstCapsFeatures *f = gst_caps_get_features (caps, i);
-
-    if (i > 0 && gst_caps_is_subset_structure_full (ret, s, f))
-      continue;
-    s = gst_structure_copy (s);
-    gst_structure_set (s, "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
-        "height", GST_TYPE_INT_RANGE, 1, G_MAXINT, NULL);
-    if (gst_structure_has_field (s, "pixel-aspect-ratio"))
-      gst_structure_set (s, "pixel-aspect-ratio", GST_TYPE_FRACTION_RANGE, 1,
-          G_MAXINT, G_MAXINT, 1, NULL);
-    gst_caps_append_structure_full (ret, s, gst_caps_features_copy (f));
-  }
-  ret = gst_cl_filter_restrict_caps (GST_CL_FILTER (trans), ret);
+  GstCaps *ret = gst_cl_filter_restrict_caps (GST_CL_FILTER (trans),
+      gst_cl_scale_caps_any_size (caps));
 
   if (filter) {
     GstCaps *tmp = gst_caps_intersect_full (filter, ret,
@@ -1190,301 +516,14 @@ gst_cl_bicubic_scale_transform_caps (GstBaseTransform * trans,
   return ret;
 }
 
-/* Fixation keeps the input's display aspect ratio (DAR) the way videoscale
- * does (its fixate_size), case for case, so that the two scalers give the
- * same caps: both sizes fixed (a free PAR keeps the DAR), one fixed, only
- * the PAR fixed, or nothing fixed. */
-typedef struct
-{
-  GstCLBicubicScale *self;
-  GstStructure *outs;
-  const GValue *to_par;         /* the output PAR: fixed, or a range; read
-                                 * it before changing outs */
-  gint to_par_n, to_par_d;      /* its value where fixed */
-  gint from_w, from_h;
-  gint from_par_n, from_par_d;
-  gint dar_n, dar_d;
-} Fixation;
-
-/* a * b as a fraction, or FALSE after posting an error on overflow. */
-static gboolean
-multiply (const Fixation * fx, gint a_n, gint a_d, gint b_n, gint b_d,
-    gint * n, gint * d)
-{
-  if (gst_util_fraction_multiply (a_n, a_d, b_n, b_d, n, d))
-    return TRUE;
-  GST_ELEMENT_ERROR (fx->self, CORE, NEGOTIATION, (NULL),
-      ("Integer overflow computing the output size for a %dx%d input",
-          fx->from_w, fx->from_h));
-  return FALSE;
-}
-
-/* The value of @field nearest @value that @outs allows. */
-static gint
-nearest_int (const GstStructure * outs, const gchar * field, gint value)
-{
-  GstStructure *probe = gst_structure_copy (outs);
-
-  gst_structure_fixate_field_nearest_int (probe, field, value);
-  gst_structure_get_int (probe, field, &value);
-  gst_structure_free (probe);
-  return value;
-}
-
-/* The output PAR nearest n/d that the caps allow. */
-static void
-nearest_par (const Fixation * fx, gint n, gint d, gint * par_n, gint * par_d)
-{
-  GstStructure *probe = gst_structure_copy (fx->outs);
-
-  if (!gst_structure_has_field (probe, "pixel-aspect-ratio"))
-    gst_structure_set_value (probe, "pixel-aspect-ratio", fx->to_par);
-  gst_structure_fixate_field_nearest_fraction (probe, "pixel-aspect-ratio",
-      n, d);
-  gst_structure_get_fraction (probe, "pixel-aspect-ratio", par_n, par_d);
-  gst_structure_free (probe);
-}
-
-/* Caps without a PAR field mean 1/1: only another PAR needs the field. */
-static void
-set_par (GstStructure * outs, gint n, gint d)
-{
-  if (gst_structure_has_field (outs, "pixel-aspect-ratio") || n != d)
-    gst_structure_set (outs, "pixel-aspect-ratio", GST_TYPE_FRACTION, n, d,
-        NULL);
-}
-
-/* The length along the other axis that shows @fixed pixels of this one at
- * the input's DAR with pixels of par_n/par_d: width = height * DAR / PAR,
- * height = width * PAR / DAR. */
-static gboolean
-other_length (const Fixation * fx, gboolean other_is_width, gint fixed,
-    gint par_n, gint par_d, gint * length)
-{
-  gint num, den;
-
-  if (!multiply (fx, fx->dar_n, fx->dar_d, par_d, par_n, &num, &den))
-    return FALSE;
-  *length = other_is_width ? gst_util_uint64_scale_int_round (fixed, num,
-      den) : gst_util_uint64_scale_int_round (fixed, den, num);
-  return TRUE;
-}
-
-/* One dimension is fixed at @fixed. With a fixed PAR the @other follows
- * the DAR; else the input's length @from_other is kept where the caps
- * allow, with the PAR that keeps the DAR, or failing that the nearest PAR
- * and the length that goes with it. */
-static void
-fixate_other_side (const Fixation * fx, const gchar * other, gint fixed,
-    gint from_other)
-{
-  gboolean other_is_width = g_str_equal (other, "width");
-  gint length, par_n, par_d, set_n, set_d;
-
-  if (gst_value_is_fixed (fx->to_par)) {
-    if (other_length (fx, other_is_width, fixed, fx->to_par_n, fx->to_par_d,
-            &length))
-      gst_structure_fixate_field_nearest_int (fx->outs, other, length);
-    return;
-  }
-
-  length = nearest_int (fx->outs, other, from_other);
-  /* The PAR that keeps the DAR: DAR * height / width. */
-  if (!multiply (fx, fx->dar_n, fx->dar_d, other_is_width ? fixed : length,
-          other_is_width ? length : fixed, &par_n, &par_d))
-    return;
-  nearest_par (fx, par_n, par_d, &set_n, &set_d);
-  if (set_n == par_n && set_d == par_d) {
-    /* As videoscale: with no PAR field and square pixels the length is
-     * left to gst_caps_fixate(). */
-    if (gst_structure_has_field (fx->outs, "pixel-aspect-ratio")
-        || set_n != set_d)
-      gst_structure_set (fx->outs, other, G_TYPE_INT, length,
-          "pixel-aspect-ratio", GST_TYPE_FRACTION, set_n, set_d, NULL);
-    return;
-  }
-  if (other_length (fx, other_is_width, fixed, set_n, set_d, &length)) {
-    gst_structure_fixate_field_nearest_int (fx->outs, other, length);
-    set_par (fx->outs, set_n, set_d);
-  }
-}
-
-/* Only the PAR is fixed: the input height kept where allowed and the
- * width from it, else the input width and the height from it, else the
- * pair whose DAR is nearer. videoscale scales by DAR * PAR here (not DAR /
- * PAR as with one side fixed), so an output PAR other than 1/1 does not
- * keep the DAR; followed all the same, so that both negotiate alike. */
-static void
-fixate_size_for_par (const Fixation * fx)
-{
-  GstStructure *outs = fx->outs;
-  gint num, den, w, h, set_w, set_h, first_w, first_h;
-
-  if (!multiply (fx, fx->dar_n, fx->dar_d, fx->to_par_n, fx->to_par_d, &num,
-          &den))
-    return;
-
-  set_h = nearest_int (outs, "height", fx->from_h);
-  w = gst_util_uint64_scale_int_round (set_h, num, den);
-  set_w = nearest_int (outs, "width", w);
-  if (set_w == w)
-    goto set;
-  first_w = set_w;
-  first_h = set_h;
-
-  set_w = nearest_int (outs, "width", fx->from_w);
-  h = gst_util_uint64_scale_int_round (set_w, den, num);
-  set_h = nearest_int (outs, "height", h);
-  if (set_h == h)
-    goto set;
-
-  if (!(set_w * ABS (set_h - h) < ABS (first_w - w) * first_h)) {
-    set_w = first_w;
-    set_h = first_h;
-  }
-set:
-  gst_structure_set (outs, "width", G_TYPE_INT, set_w, "height", G_TYPE_INT,
-      set_h, NULL);
-}
-
-/* Nothing fixed: the sizes nearest the input's and the PAR that keeps the
- * DAR with them; else the nearest PAR with the width, or the height, that
- * keeps the DAR with it; else the nearest of all three. */
-static void
-fixate_size_and_par (const Fixation * fx)
-{
-  GstStructure *outs = fx->outs;
-  gint set_w, set_h, par_n, par_d, set_n, set_d, w, h;
-
-  set_h = nearest_int (outs, "height", fx->from_h);
-  set_w = nearest_int (outs, "width", fx->from_w);
-  if (!multiply (fx, fx->dar_n, fx->dar_d, set_h, set_w, &par_n, &par_d))
-    return;
-  nearest_par (fx, par_n, par_d, &set_n, &set_d);
-
-  if (set_n != par_n || set_d != par_d) {
-    if (!other_length (fx, TRUE, set_h, set_n, set_d, &w)
-        || !other_length (fx, FALSE, set_w, set_n, set_d, &h))
-      return;
-    if (nearest_int (outs, "width", w) == w)
-      set_w = w;
-    else if (nearest_int (outs, "height", h) == h)
-      set_h = h;
-  }
-  gst_structure_set (outs, "width", G_TYPE_INT, set_w, "height", G_TYPE_INT,
-      set_h, NULL);
-  set_par (outs, set_n, set_d);
-}
-
-/* Both sizes fixed: a free PAR takes the value that keeps the DAR (else
- * add-borders letterboxes). */
-static void
-fixate_par_for_size (const Fixation * fx, gint w, gint h)
-{
-  guint n, d;
-
-  if (gst_value_is_fixed (fx->to_par)
-      || !gst_video_calculate_display_ratio (&n, &d, fx->from_w, fx->from_h,
-          fx->from_par_n, fx->from_par_d, w, h))
-    return;
-  if (gst_structure_has_field (fx->outs, "pixel-aspect-ratio"))
-    gst_structure_fixate_field_nearest_fraction (fx->outs,
-        "pixel-aspect-ratio", n, d);
-  else if (n != d)
-    gst_structure_set (fx->outs, "pixel-aspect-ratio", GST_TYPE_FRACTION, n,
-        d, NULL);
-}
-
-/* A missing PAR is 1/1 on the side being fixated from; on the side being
- * fixated it is free going downstream and 1/1 (set) going upstream. */
-static void
-fixation_par (Fixation * fx, GstPadDirection direction, GValue * any)
-{
-  fx->to_par = gst_structure_get_value (fx->outs, "pixel-aspect-ratio");
-  if (fx->to_par == NULL && direction == GST_PAD_SINK) {
-    g_value_init (any, GST_TYPE_FRACTION_RANGE);
-    gst_value_set_fraction_range_full (any, 1, G_MAXINT, G_MAXINT, 1);
-    fx->to_par = any;
-  } else if (fx->to_par == NULL) {
-    gst_structure_set (fx->outs, "pixel-aspect-ratio", GST_TYPE_FRACTION, 1,
-        1, NULL);
-    fx->to_par = gst_structure_get_value (fx->outs, "pixel-aspect-ratio");
-  }
-  gst_cl_structure_get_par (fx->outs, &fx->to_par_n, &fx->to_par_d);
-}
-
-static void
-fixate_size (GstCLBicubicScale * self, GstPadDirection direction,
-    GstStructure * ins, GstStructure * outs)
-{
-  Fixation fx = { self, outs };
-  GValue any = G_VALUE_INIT;
-  gint w = 0, h = 0;
-
-  fixation_par (&fx, direction, &any);
-  gst_structure_get_int (ins, "width", &fx.from_w);
-  gst_structure_get_int (ins, "height", &fx.from_h);
-  gst_cl_structure_get_par (ins, &fx.from_par_n, &fx.from_par_d);
-  gst_structure_get_int (outs, "width", &w);
-  gst_structure_get_int (outs, "height", &h);
-
-  if (w && h)
-    fixate_par_for_size (&fx, w, h);
-  else if (multiply (&fx, fx.from_w, fx.from_h, fx.from_par_n,
-          fx.from_par_d, &fx.dar_n, &fx.dar_d)) {
-    GST_DEBUG_OBJECT (self, "input DAR %d/%d", fx.dar_n, fx.dar_d);
-    if (h)
-      fixate_other_side (&fx, "width", h, fx.from_w);
-    else if (w)
-      fixate_other_side (&fx, "height", w, fx.from_h);
-    else if (gst_value_is_fixed (fx.to_par))
-      fixate_size_for_par (&fx);
-    else
-      fixate_size_and_par (&fx);
-  }
-  if (G_IS_VALUE (&any))
-    g_value_unset (&any);
-}
-
+/* Fixation keeps the input's display aspect ratio the way videoscale
+ * does, so that the two scalers give the same caps. */
 static GstCaps *
 gst_cl_bicubic_scale_fixate_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
 {
-  GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (trans);
-
-  othercaps = gst_caps_make_writable (gst_caps_truncate (othercaps));
-  fixate_size (self, direction, gst_caps_get_structure (caps, 0),
-      gst_caps_get_structure (othercaps, 0));
-  othercaps = gst_caps_fixate (othercaps);
-  GST_DEBUG_OBJECT (self, "fixated to %" GST_PTR_FORMAT, othercaps);
-  return othercaps;
-}
-
-/* The picture's rectangle on the whole output frame being made, for the
- * add-borders of its snapshot. */
-static void
-frame_picture (GstCLBicubicScale * self, GstVideoRectangle * rect)
-{
-  GstVideoFilter *filter = GST_VIDEO_FILTER (self);
-
-  picture_rectangle (&filter->in_info, &filter->out_info, self->frame_borders,
-      rect);
-}
-
-/* @roi placed on the @picture of a letterboxed output, scaled as
- * gst_video_meta_transform_scale() scales (rounding down). */
-static void
-add_letterboxed_roi (GstBuffer * outbuf,
-    const GstVideoRegionOfInterestMeta * roi, const GstVideoInfo * in,
-    const GstVideoRectangle * picture)
-{
-  GstVideoRectangle rect;
-
-  rect.x = picture->x + (gint64) roi->x * picture->w / in->width;
-  rect.y = picture->y + (gint64) roi->y * picture->h / in->height;
-  rect.w = (gint64) roi->w * picture->w / in->width;
-  rect.h = (gint64) roi->h * picture->h / in->height;
-  gst_cl_buffer_add_roi_meta (outbuf, roi, &rect);
+  return gst_cl_scale_fixate_caps (GST_ELEMENT (trans), direction, caps,
+      othercaps);
 }
 
 /* Metas follow videoscale's rules: those about geometry (tags video, size,
@@ -1509,15 +548,17 @@ gst_cl_bicubic_scale_transform_meta (GstBaseTransform * trans,
           g_quark_from_static_string (GST_META_TAG_VIDEO_SIZE_STR)))
     return TRUE;
 
-  frame_picture (self, &picture);
+  /* the picture on the whole output frame being made */
+  gst_cl_scale_picture_rectangle (&filter->in_info, &filter->out_info,
+      self->frame_borders, &picture);
   if (picture.w == filter->out_info.width
       && picture.h == filter->out_info.height) {
     if (info->transform_func)
       info->transform_func (outbuf, meta, inbuf,
           gst_video_meta_transform_scale_get_quark (), &scale);
   } else if (info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE) {
-    add_letterboxed_roi (outbuf, (GstVideoRegionOfInterestMeta *) meta,
-        &filter->in_info, &picture);
+    gst_cl_scale_add_letterboxed_roi (outbuf,
+        (GstVideoRegionOfInterestMeta *) meta, &filter->in_info, &picture);
   } else {
     GST_DEBUG_OBJECT (self, "dropping %s: it cannot be placed on a "
         "letterboxed picture", g_type_name (info->api));
@@ -1658,36 +699,75 @@ gst_cl_bicubic_scale_class_init (GstCLBicubicScaleClass * klass)
   gobject_class->set_property = gst_cl_bicubic_scale_set_property;
   gobject_class->get_property = gst_cl_bicubic_scale_get_property;
 
+  /**
+   * GstCLBicubicScale:b:
+   *
+   * B of the (B, C) cubic; setting it makes #GstCLBicubicScale:filter custom.
+   */
   g_object_class_install_property (gobject_class, PROP_B,
       g_param_spec_double ("b", "B",
           "B of the (B, C) cubic (setting it makes filter=custom)", 0.0, 1.0,
           DEFAULT_B, flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLBicubicScale:c:
+   *
+   * C of the (B, C) cubic; setting it makes #GstCLBicubicScale:filter custom.
+   */
   g_object_class_install_property (gobject_class, PROP_C,
       g_param_spec_double ("c", "C",
           "C of the (B, C) cubic (setting it makes filter=custom)", 0.0, 1.0,
           DEFAULT_C, flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLBicubicScale:filter:
+   *
+   * A named cubic: sets #GstCLBicubicScale:b and #GstCLBicubicScale:c.
+   */
   g_object_class_install_property (gobject_class, PROP_FILTER,
       g_param_spec_enum ("filter", "Filter",
           "Cubic preset; sets b and c", GST_TYPE_CL_BICUBIC_FILTER,
           DEFAULT_FILTER, flags));
+  /**
+   * GstCLBicubicScale:antialias:
+   *
+   * When downscaling, widen the filter by the scale factor of each axis
+   * that shrinks, so that fine detail does not alias; off, the plain 4x4.
+   */
   g_object_class_install_property (gobject_class, PROP_ANTIALIAS,
       g_param_spec_boolean ("antialias", "Antialias",
           "When downscaling, widen the filter by the scale factor so detail "
           "does not alias (false: the plain 4x4 taps)", DEFAULT_ANTIALIAS,
           flags));
+  /**
+   * GstCLBicubicScale:add-borders:
+   *
+   * Letterbox the picture where the output caps cannot keep the input's
+   * display aspect ratio; off, it is stretched over the whole output.
+   */
   g_object_class_install_property (gobject_class, PROP_ADD_BORDERS,
       g_param_spec_boolean ("add-borders", "Add borders",
           "Add black borders to keep the display aspect ratio when the "
           "output caps cannot", DEFAULT_ADD_BORDERS, flags));
+  /**
+   * GstCLBicubicScale:mode:
+   *
+   * auto takes the cl_qcom_filter_bicubic sampler where it gives the
+   * emulated kernel's pixels, native fails where it cannot, emulated
+   * never takes it.
+   */
   g_object_class_install_property (gobject_class, PROP_MODE,
       g_param_spec_enum ("mode", "Mode",
           "Native cl_qcom_filter_bicubic sampler or emulated kernel",
           GST_TYPE_CL_BICUBIC_SCALE_MODE, DEFAULT_MODE, flags));
+  /**
+   * GstCLBicubicScale:active-mode:
+   *
+   * The path that scaled the last frame (auto before the first); notified.
+   */
   properties[PROP_ACTIVE_MODE] =
       g_param_spec_enum ("active-mode", "Active mode",
-          "The path that scaled the last frame (auto: none yet)",
-          GST_TYPE_CL_BICUBIC_SCALE_MODE, GST_CL_BICUBIC_SCALE_MODE_AUTO,
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+      "The path that scaled the last frame (auto: none yet)",
+      GST_TYPE_CL_BICUBIC_SCALE_MODE, GST_CL_BICUBIC_SCALE_MODE_AUTO,
+      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_property (gobject_class, PROP_ACTIVE_MODE,
       properties[PROP_ACTIVE_MODE]);
 

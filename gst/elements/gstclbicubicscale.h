@@ -4,6 +4,7 @@
 #pragma once
 
 #include "gstclfilter.h"
+#include "gstclbicubicscaleplan.h"
 
 G_BEGIN_DECLS
 
@@ -19,22 +20,5 @@ typedef enum
   GST_CL_BICUBIC_FILTER_SHARP,
   GST_CL_BICUBIC_FILTER_CUSTOM,
 } GstCLBicubicFilter;
-
-typedef enum
-{
-  GST_CL_BICUBIC_SCALE_MODE_AUTO,
-  GST_CL_BICUBIC_SCALE_MODE_NATIVE,
-  GST_CL_BICUBIC_SCALE_MODE_EMULATED,
-} GstCLBicubicScaleMode;
-
-gboolean gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
-    GstCLStorage memory, GstCLBicubicScaleMode requested, gdouble b,
-    gdouble c, gboolean antialias, gint in_width, gint in_height,
-    gint out_width, gint out_height, GstCLBicubicScaleMode * chosen,
-    GError ** error);
-
-gboolean gst_cl_bicubic_scale_prefers_buffers (const GstCLDeviceInfo * device,
-    GstVideoFormat format, gint in_width, gint in_height, gint out_width,
-    gint out_height);
 
 G_END_DECLS

@@ -30,8 +30,6 @@
 #include "gstclelements.h"
 #include "gstclkernels.h"
 
-#include <math.h>
-
 GST_DEBUG_CATEGORY_STATIC (gst_cl_rotate_debug);
 #define GST_CAT_DEFAULT gst_cl_rotate_debug
 
@@ -40,10 +38,6 @@ GST_DEBUG_CATEGORY_STATIC (gst_cl_rotate_debug);
 #define DEFAULT_METHOD GST_CL_ROTATE_METHOD_BILINEAR
 #define DEFAULT_OUTPUT_SIZE GST_CL_ROTATE_OUTPUT_SAME
 #define DEFAULT_BACKGROUND 0xff000000
-
-/* Catmull-Rom, the weights of the native bicubic sampler. */
-#define CUBIC_B 0.0f
-#define CUBIC_C 0.5f
 
 enum
 {
@@ -56,45 +50,20 @@ enum
   PROP_BACKGROUND,
 };
 
-#define N_METHODS 3
-
-/* What one frame is rotated with, read once under the object lock. */
-typedef struct
-{
-  gdouble angle;
-  gdouble center_x;
-  gdouble center_y;
-  GstCLRotateMethod method;
-  GstCLRotateOutputSize output_size;
-  guint32 background;
-} RotateParams;
-
-/* The negotiated frames, in luma pixels; width 0 before caps. */
-typedef struct
-{
-  gint in_width;
-  gint in_height;
-  gint in_par_n;
-  gint in_par_d;
-  gint out_width;
-  gint out_height;
-  gint out_par_n;
-  gint out_par_d;
-} Geometry;
-
 struct _GstCLRotate
 {
   GstCLFilter parent;
 
   /* properties and the negotiated geometry, under the object lock */
-  RotateParams params;
-  Geometry geometry;
+  GstCLRotateSettings params;
+  GstCLRotateGeometry geometry;
 
   /* streaming: the properties the frames are rotated with (the
-   * snapshot), kernels per plane and method, made on first use */
-  RotateParams frame;
-  guint n_planes;
-  cl_kernel kernels[GST_VIDEO_MAX_PLANES][N_METHODS];
+   * snapshot), the planes, kernels per plane and method, made on first
+   * use */
+  GstCLRotateSettings frame;
+  GstCLRotateFrames frames;
+  cl_kernel kernels[GST_VIDEO_MAX_PLANES][GST_CL_ROTATE_N_METHODS];
   cl_sampler bicubic_sampler;
 };
 
@@ -138,197 +107,15 @@ gst_cl_rotate_output_size_get_type (void)
   return type;
 }
 
-/* Whether @degrees is a whole number of quarter turns, and which (0..3). */
-static gboolean
-quarter_turn (gdouble degrees, gint * quarters)
-{
-  gdouble q = fmod (degrees, 360.0) / 90.0;
-  gdouble r = round (q);
-
-  if (fabs (q - r) > 1e-9)
-    return FALSE;
-  *quarters = (((gint) r) % 4 + 4) % 4;
-  return TRUE;
-}
-
-/* cos and sin of @degrees, exact at quarter turns. */
-static void
-rotation (gdouble degrees, gdouble * c, gdouble * s)
-{
-  static const gint exact[4][2] = { {1, 0}, {0, 1}, {-1, 0}, {0, -1} };
-  gdouble radians;
-  gint q;
-
-  if (quarter_turn (degrees, &q)) {
-    *c = exact[q][0];
-    *s = exact[q][1];
-    return;
-  }
-  radians = fmod (degrees, 360.0) * G_PI / 180.0;
-  *c = cos (radians);
-  *s = sin (radians);
-}
-
-/**
- * gst_cl_rotate_fit_size:
- * @par_n, @par_d: the input's pixel aspect ratio
- * @out_par_n, @out_par_d: (out): the output's
- *
- * The output of output-size=fit: the bounding box of the rotated frame,
- * |w cos| + |h sin| by |w sin| + |h cos| in display units. Quarter turns
- * keep or swap the size exactly, and swap the pixel aspect ratio with it
- * (as videoflip does). Other angles keep the pixel aspect ratio and grow
- * or shrink the size by whole pixels on both sides, so the frame's centre
- * keeps its pixel phase and the picture does not jitter as the angle moves.
- */
-void
-gst_cl_rotate_fit_size (gdouble angle, gint width, gint height, gint par_n,
-    gint par_d, gint * out_width, gint * out_height, gint * out_par_n,
-    gint * out_par_d)
-{
-  gdouble c, s, par = (gdouble) par_n / par_d, box_w, box_h;
-  gint q;
-
-  if (quarter_turn (angle, &q)) {
-    gboolean swap = q % 2;
-
-    *out_width = swap ? height : width;
-    *out_height = swap ? width : height;
-    *out_par_n = swap ? par_d : par_n;
-    *out_par_d = swap ? par_n : par_d;
-    return;
-  }
-  rotation (angle, &c, &s);
-  box_w = (fabs (width * par * c) + fabs (height * s)) / par;
-  box_h = fabs (width * par * s) + fabs (height * c);
-  *out_width = MAX (width + 2 * (gint) ceil ((box_w - width) / 2 - 1e-6), 1);
-  *out_height = MAX (height + 2 * (gint) ceil ((box_h - height) / 2 - 1e-6),
-      1);
-  *out_par_n = par_n;
-  *out_par_d = par_d;
-}
-
-/* The matrix M that takes output pixel offsets to source pixel offsets:
- * the rotation done in display units, S_in^-1 R S_out, where S scales x
- * by the pixel aspect ratio (and S_out keeps the pixel area, so a quarter
- * turn that swaps the PAR is a pure permutation). */
-static void
-mapping_matrix (gdouble angle, const Geometry * g, gdouble m[4])
-{
-  gdouble in_par = (gdouble) g->in_par_n / g->in_par_d;
-  gdouble out_par = (gdouble) g->out_par_n / g->out_par_d;
-  gdouble c, s, k = sqrt (in_par / out_par);
-
-  rotation (angle, &c, &s);
-  m[0] = k * c * out_par / in_par;
-  m[1] = -k * s / in_par;
-  m[2] = k * s * out_par;
-  m[3] = k * c;
-}
-
-/* Whether M only permutes pixels (entries 0 or +-1): then nearest gives
- * an exact permutation, where a cubic other than Catmull-Rom would blur. */
-static gboolean
-is_permutation (const gdouble m[4])
-{
-  for (guint i = 0; i < 4; i++)
-    if (fabs (m[i]) > 1e-9 && fabs (fabs (m[i]) - 1.0) > 1e-9)
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
-is_identity (const RotateParams * p, const Geometry * g)
-{
-  gint q;
-
-  return g->in_width > 0 && quarter_turn (p->angle, &q) && q == 0
-      && g->in_width == g->out_width && g->in_height == g->out_height
-      && g->in_par_n == g->out_par_n && g->in_par_d == g->out_par_d;
-}
-
-/* The pivots in luma pixels: the output point that shows the source's
- * pivot, and that pivot. */
-static void
-luma_pivots (const RotateParams * p, const Geometry * g, gdouble pivots[4])
-{
-  if (p->output_size == GST_CL_ROTATE_OUTPUT_FIT) {
-    /* The rotated frame is centred in the box: the pivot only moves it. */
-    pivots[0] = g->out_width / 2.0;
-    pivots[1] = g->out_height / 2.0;
-    pivots[2] = g->in_width / 2.0;
-    pivots[3] = g->in_height / 2.0;
-  } else {
-    pivots[0] = pivots[2] = p->center_x * g->in_width;
-    pivots[1] = pivots[3] = p->center_y * g->in_height;
-  }
-}
-
-/* The source point, in luma pixels, that output point (x, y) shows. */
-static void
-map_to_source (const RotateParams * p, const Geometry * g, gdouble x,
-    gdouble y, gdouble * sx, gdouble * sy)
-{
-  gdouble m[4], pv[4];
-
-  mapping_matrix (p->angle, g, m);
-  luma_pivots (p, g, pv);
-  *sx = m[0] * (x - pv[0]) + m[1] * (y - pv[1]) + pv[2];
-  *sy = m[2] * (x - pv[0]) + m[3] * (y - pv[1]) + pv[3];
-}
-
-/* The output point, in luma pixels, that shows source point (sx, sy): the
- * inverse of map_to_source(). */
-static void
-map_to_output (const RotateParams * p, const Geometry * g, gdouble sx,
-    gdouble sy, gdouble * x, gdouble * y)
-{
-  gdouble m[4], pv[4], det;
-
-  mapping_matrix (p->angle, g, m);
-  luma_pivots (p, g, pv);
-  det = m[0] * m[3] - m[1] * m[2];
-  *x = (m[3] * (sx - pv[2]) - m[1] * (sy - pv[3])) / det + pv[0];
-  *y = (m[0] * (sy - pv[3]) - m[2] * (sx - pv[2])) / det + pv[1];
-}
-
-/* The output rectangle that holds source rectangle @in turned: the box
- * around its four turned corners, rounded outwards to whole pixels (but
- * not grown by rounding errors, so quarter turns are exact) and clipped to
- * the frame. FALSE where none of it is left in the frame. */
-static gboolean
-turned_box (const RotateParams * p, const Geometry * g,
-    const GstVideoRectangle * in, GstVideoRectangle * out)
-{
-  gdouble x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE;
-  gdouble x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
-
-  for (guint corner = 0; corner < 4; corner++) {
-    gdouble x, y;
-
-    map_to_output (p, g, in->x + (corner & 1 ? in->w : 0),
-        in->y + (corner & 2 ? in->h : 0), &x, &y);
-    x0 = MIN (x0, x);
-    y0 = MIN (y0, y);
-    x1 = MAX (x1, x);
-    y1 = MAX (y1, y);
-  }
-  out->x = CLAMP (floor (x0 + 1e-6), 0, g->out_width);
-  out->y = CLAMP (floor (y0 + 1e-6), 0, g->out_height);
-  out->w = CLAMP (ceil (x1 - 1e-6), 0, g->out_width) - out->x;
-  out->h = CLAMP (ceil (y1 - 1e-6), 0, g->out_height) - out->y;
-  return out->w > 0 && out->h > 0;
-}
-
 static void
 clear_kernels (GstCLRotate * self)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
   for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++)
-    for (guint m = 0; m < N_METHODS; m++)
+    for (guint m = 0; m < GST_CL_ROTATE_N_METHODS; m++)
       gst_cl_clear_kernel (context, &self->kernels[p][m]);
-  self->n_planes = 0;
+  self->frames.n_planes = 0;
 }
 
 static void
@@ -341,45 +128,37 @@ gst_cl_rotate_close (GstCLFilter * filter)
       &self->bicubic_sampler);
 }
 
-/* The native bicubic sampler serves bicubic where the device has it and
- * frames are images; its weights are the emulated kernel's. */
 static gboolean
-uses_native_bicubic (GstCLRotate * self)
+gst_cl_rotate_filter_prefers_buffers (GstCLFilter * filter,
+    const GstVideoInfo * in, const GstVideoInfo * out)
 {
-  GstCLFilter *filter = GST_CL_FILTER (self);
-
-  return gst_cl_filter_get_context (filter)->info->has_qcom_bicubic
-      && gst_cl_filter_get_memory (filter) == GST_CL_STORAGE_IMAGE;
+  return gst_cl_rotate_prefers_buffers (gst_cl_filter_get_context
+      (filter)->info);
 }
 
+/* The kernel of @plan for @plane (and the native sampler it reads
+ * through), built on first use. */
 static cl_kernel
 ensure_kernel (GstCLRotate * self, guint plane, const GstCLPlane * layout,
-    GstCLRotateMethod method, GError ** error)
+    const GstCLRotatePlanePlan * plan, GError ** error)
 {
   static const gchar *const sources[] = {
     gst_cl_kernel_common, gst_cl_kernel_rotate, NULL
   };
   GstCLFilter *filter = GST_CL_FILTER (self);
-  gboolean native = method == GST_CL_ROTATE_METHOD_BICUBIC
-      && uses_native_bicubic (self);
-  gchar *options;
 
-  if (self->kernels[plane][method])
-    return self->kernels[plane][method];
+  if (self->kernels[plane][plan->method])
+    return self->kernels[plane][plan->method];
 
-  if (native && self->bicubic_sampler == NULL) {
+  if (plan->native && self->bicubic_sampler == NULL) {
     self->bicubic_sampler = gst_cl_context_create_bicubic_sampler
         (gst_cl_filter_get_context (filter), error);
     if (self->bicubic_sampler == NULL)
       return NULL;
   }
-  options = g_strdup_printf ("-DMETHOD=%d%s", method,
-      native ? " -DGST_CL_NATIVE_BICUBIC" :
-      gst_cl_filter_wants_wide (filter) ? " -DGST_CL_WIDE" : "");
-  self->kernels[plane][method] = gst_cl_filter_create_kernel (filter,
-      "rotate", sources, layout, options, "rotate_frame", error);
-  g_free (options);
-  return self->kernels[plane][method];
+  self->kernels[plane][plan->method] = gst_cl_filter_create_kernel (filter,
+      "rotate", sources, layout, plan->options, plan->kernel, error);
+  return self->kernels[plane][plan->method];
 }
 
 static gboolean
@@ -389,7 +168,18 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
   GstCLRotate *self = GST_CL_ROTATE (filter);
 
   clear_kernels (self);
-  self->n_planes = out->n_planes;
+  self->frames.storage = gst_cl_filter_get_memory (filter);
+  self->frames.wide = gst_cl_filter_wants_wide (filter);
+  self->frames.n_planes = out->n_planes;
+  for (guint p = 0; p < out->n_planes; p++) {
+    GstCLRotatePlaneGeometry *plane = &self->frames.planes[p];
+
+    plane->width = out->planes[p].width;
+    plane->height = out->planes[p].height;
+    plane->channels = out->planes[p].channels;
+    plane->w_sub = in->planes[p].w_sub;
+    plane->h_sub = in->planes[p].h_sub;
+  }
 
   GST_OBJECT_LOCK (self);
   self->geometry.in_width = in->info.width;
@@ -407,7 +197,8 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
 /* Whether output-size and the angle of @p give another output size than
  * the negotiated one. */
 static gboolean
-output_size_changes (const RotateParams * p, const Geometry * g)
+output_size_changes (const GstCLRotateSettings * p,
+    const GstCLRotateGeometry * g)
 {
   gint w = g->in_width, h = g->in_height;
   gint par_n = g->in_par_n, par_d = g->in_par_d;
@@ -435,7 +226,7 @@ gst_cl_rotate_snapshot (GstCLFilter * filter)
   moved = self->frame.angle != self->params.angle
       || self->frame.output_size != self->params.output_size;
   self->frame = self->params;
-  identity = is_identity (&self->frame, &self->geometry);
+  identity = gst_cl_rotate_is_identity (&self->frame, &self->geometry);
   resize = moved && output_size_changes (&self->frame, &self->geometry);
   GST_OBJECT_UNLOCK (self);
 
@@ -446,31 +237,22 @@ gst_cl_rotate_snapshot (GstCLFilter * filter)
   return identity;
 }
 
-/* What one frame's planes share: the luma mapping and the method. */
-typedef struct
-{
-  gdouble m[4];
-  gdouble pivots[4];
-  GstCLRotateMethod method;
-  guint32 background;
-} FrameMapping;
-
 static gboolean
-rotate_plane (GstCLRotate * self, const FrameMapping * fm, guint plane,
-    const GstCLFrame * in, GstCLFrame * out, GError ** error)
+rotate_plane (GstCLRotate * self, const GstCLRotatePlanePlan * plan,
+    guint plane, const GstCLFrame * in, GstCLFrame * out, GError ** error)
 {
   const GstCLPlane *src = &in->planes[plane];
   const GstCLPlane *dst = &out->planes[plane];
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  gdouble sub_x = 1 << src->w_sub, sub_y = 1 << src->h_sub;
-  cl_float2 bc = { {CUBIC_B, CUBIC_C} };
-  cl_kernel kernel = ensure_kernel (self, plane, src, fm->method, error);
+  cl_float2 bc = { {GST_CL_ROTATE_CUBIC_B, GST_CL_ROTATE_CUBIC_C} };
+  cl_kernel kernel = ensure_kernel (self, plane, src, plan, error);
+  const gdouble *m = plan->matrix, *pv = plan->pivots;
   GstCLArgs args;
   gfloat bg[4];
 
   if (kernel == NULL)
     return FALSE;
-  gst_cl_frame_plane_color (&out->info, plane, fm->background, bg);
+  gst_cl_frame_plane_color (&out->info, plane, self->frame.background, bg);
 
   gst_cl_args_init (&args, kernel);
   gst_cl_args_add_plane (&args, src);
@@ -479,20 +261,16 @@ rotate_plane (GstCLRotate * self, const FrameMapping * fm, guint plane,
   gst_cl_args_add_plane (&args, dst);
   gst_cl_args_add_int (&args, dst->width);
   gst_cl_args_add_int (&args, dst->height);
-  /* Each plane turns about the luma pivots in its own coordinates. */
-  gst_cl_args_add_float4 (&args, fm->m[0], fm->m[1] * sub_y / sub_x,
-      fm->m[2] * sub_x / sub_y, fm->m[3]);
-  gst_cl_args_add_float4 (&args, fm->pivots[0] / sub_x,
-      fm->pivots[1] / sub_y, fm->pivots[2] / sub_x, fm->pivots[3] / sub_y);
+  gst_cl_args_add_float4 (&args, m[0], m[1], m[2], m[3]);
+  gst_cl_args_add_float4 (&args, pv[0], pv[1], pv[2], pv[3]);
   gst_cl_args_add (&args, sizeof (bc), &bc);
   gst_cl_args_add_float4 (&args, bg[0], bg[1], bg[2], bg[3]);
-  if (fm->method == GST_CL_ROTATE_METHOD_BICUBIC && uses_native_bicubic (self))
+  if (plan->native)
     gst_cl_args_add (&args, sizeof (cl_sampler), &self->bicubic_sampler);
 
   return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (context, kernel,
-      gst_cl_filter_items_per_row (GST_CL_FILTER (self), dst->width,
-          dst->channels), dst->height, error);
+      && gst_cl_context_enqueue_2d (context, kernel, plan->items[0],
+      plan->items[1], error);
 }
 
 static gboolean
@@ -500,17 +278,13 @@ gst_cl_rotate_process (GstCLFilter * filter, GstCLFrame * in,
     GstCLFrame * out, GError ** error)
 {
   GstCLRotate *self = GST_CL_ROTATE (filter);
-  FrameMapping fm;
+  GstCLRotatePlan plan;
 
   /* The geometry changes only in this thread. */
-  mapping_matrix (self->frame.angle, &self->geometry, fm.m);
-  luma_pivots (&self->frame, &self->geometry, fm.pivots);
-  fm.method = is_permutation (fm.m) ?
-      GST_CL_ROTATE_METHOD_NEAREST : self->frame.method;
-  fm.background = self->frame.background;
-
-  for (guint p = 0; p < self->n_planes; p++)
-    if (!rotate_plane (self, &fm, p, in, out, error))
+  gst_cl_rotate_plan (gst_cl_filter_get_context (filter)->info,
+      &self->geometry, &self->frames, &self->frame, &plan);
+  for (guint p = 0; p < plan.n_planes; p++)
+    if (!rotate_plane (self, &plan.planes[p], p, in, out, error))
       return FALSE;
   return TRUE;
 }
@@ -520,7 +294,7 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
   GstCLRotate *self = GST_CL_ROTATE (trans);
-  RotateParams params;
+  GstCLRotateSettings params;
   GstCaps *ret;
 
   GST_OBJECT_LOCK (self);
@@ -564,8 +338,7 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
     gst_caps_unref (ret);
     ret = tmp;
   }
-  GST_DEBUG_OBJECT (self, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
-      ret);
+  GST_DEBUG_OBJECT (self, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps, ret);
   return ret;
 }
 
@@ -604,7 +377,7 @@ gst_cl_rotate_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
   in.w = roi->w;
   in.h = roi->h;
   GST_OBJECT_LOCK (self);
-  inside = turned_box (&self->params, &self->geometry, &in, &out);
+  inside = gst_cl_rotate_turned_box (&self->params, &self->geometry, &in, &out);
   GST_OBJECT_UNLOCK (self);
   if (inside)
     gst_cl_buffer_add_roi_meta (outbuf, roi, &out);
@@ -688,7 +461,8 @@ gst_cl_rotate_src_event (GstBaseTransform * trans, GstEvent * event)
   if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION
       && gst_navigation_event_get_coordinates (event, &x, &y)) {
     GST_OBJECT_LOCK (self);
-    map_to_source (&self->params, &self->geometry, x, y, &sx, &sy);
+    gst_cl_rotate_map_to_source (&self->params, &self->geometry, x, y, &sx,
+        &sy);
     GST_OBJECT_UNLOCK (self);
     event = gst_event_make_writable (event);
     gst_navigation_event_set_coordinates (event, sx, sy);
@@ -790,27 +564,63 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
   gobject_class->set_property = gst_cl_rotate_set_property;
   gobject_class->get_property = gst_cl_rotate_get_property;
 
+  /**
+   * GstCLRotate:angle:
+   *
+   * The rotation in degrees; positive turns the picture counter-clockwise
+   * on screen. Controllable; with output-size=fit a change renegotiates.
+   */
   g_object_class_install_property (gobject_class, PROP_ANGLE,
       g_param_spec_double ("angle", "Angle",
           "Rotation in degrees; positive turns the picture counter-clockwise",
           -G_MAXDOUBLE, G_MAXDOUBLE, DEFAULT_ANGLE,
           flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLRotate:center-x:
+   *
+   * The pivot's x, as a fraction of the width (output-size=same only: fit
+   * turns about the centre). Controllable.
+   */
   g_object_class_install_property (gobject_class, PROP_CENTER_X,
       g_param_spec_double ("center-x", "Center X",
           "Pivot, as a fraction of the width (output-size=same)", 0.0, 1.0,
           DEFAULT_CENTER, flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLRotate:center-y:
+   *
+   * The pivot's y, as a fraction of the height (output-size=same only).
+   * Controllable.
+   */
   g_object_class_install_property (gobject_class, PROP_CENTER_Y,
       g_param_spec_double ("center-y", "Center Y",
           "Pivot, as a fraction of the height (output-size=same)", 0.0, 1.0,
           DEFAULT_CENTER, flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLRotate:method:
+   *
+   * How source pixels are sampled: nearest, bilinear or bicubic
+   * (Catmull-Rom). Exact quarter turns are permutations whatever it is.
+   */
   g_object_class_install_property (gobject_class, PROP_METHOD,
       g_param_spec_enum ("method", "Method", "Sampling method",
           GST_TYPE_CL_ROTATE_METHOD, DEFAULT_METHOD, flags));
+  /**
+   * GstCLRotate:output-size:
+   *
+   * same: the input's size, the corners cut; fit: the bounding box of the
+   * rotated frame, renegotiated when the angle changes.
+   */
   g_object_class_install_property (gobject_class, PROP_OUTPUT_SIZE,
       g_param_spec_enum ("output-size", "Output size",
           "The input's size (corners cut) or the rotated frame's bounding "
           "box (renegotiates when the angle changes)",
           GST_TYPE_CL_ROTATE_OUTPUT_SIZE, DEFAULT_OUTPUT_SIZE, flags));
+  /**
+   * GstCLRotate:background:
+   *
+   * The colour, 0xAARRGGBB, of output pixels that come from outside the
+   * source, converted for each format. Controllable.
+   */
   g_object_class_install_property (gobject_class, PROP_BACKGROUND,
       g_param_spec_uint ("background", "Background",
           "Colour (0xAARRGGBB) of pixels from outside the source", 0,
@@ -830,6 +640,7 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
   cl_class->snapshot = gst_cl_rotate_snapshot;
   cl_class->process = gst_cl_rotate_process;
   cl_class->refuse_caps = gst_cl_rotate_refuse_caps;
+  cl_class->prefers_buffers = gst_cl_rotate_filter_prefers_buffers;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_ROTATE_METHOD, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CL_ROTATE_OUTPUT_SIZE, 0);

@@ -8,12 +8,11 @@
 #include <gst/video/video.h>
 #include <string.h>
 
-#include "gstclbicubicscale.h"
 #include <gst/opencl/gstcldevice.h>
 #include <gst/opencl/gstclframe.h>
 
 static GstCLDeviceInfo
-fake_device (gboolean qcom_bicubic)
+fake_device (void)
 {
   GstCLDeviceInfo info = {
     .platform_index = 0,
@@ -25,121 +24,12 @@ fake_device (gboolean qcom_bicubic)
     .image_formats = GST_CL_IMAGE_R8 | GST_CL_IMAGE_R16 | GST_CL_IMAGE_RG8 |
         GST_CL_IMAGE_RGBA8,
     .image_formats_known = TRUE,
-    .has_qcom_bicubic = qcom_bicubic,
   };
 
   return info;
 }
 
-/* 1. gst_cl_bicubic_scale_choose_mode over every combination of the
- * tables below, against the documented rule: the native sampler is
- * possible iff the device has cl_qcom_filter_bicubic, frames are images,
- * (b, c) is Catmull-Rom (0, 0.5), and the scale is no downscale on either
- * axis or antialias is off. auto takes it where possible; native fails
- * with a reason where not; emulated is always emulated. */
-static const struct
-{
-  const gchar *name;
-  gdouble b, c;
-} filters[] = {
-  {"catmull-rom", 0.0, 0.5},
-  {"mitchell", 1.0 / 3.0, 1.0 / 3.0},
-  {"b-spline", 1.0, 0.0},
-  {"sharp", 0.0, 0.75},
-  {"near catmull-rom", 0.0, 0.51},
-};
-
-static const struct
-{
-  gint in_w, in_h, out_w, out_h;
-  gboolean downscale;           /* on either axis */
-} sizes[] = {
-  {320, 240, 640, 480, FALSE},
-  {320, 240, 320, 240, FALSE},
-  {640, 480, 320, 240, TRUE},
-  {320, 240, 640, 120, TRUE},   /* up in x, down in y */
-  {320, 240, 160, 480, TRUE},   /* down in x, up in y */
-};
-
-static const GstCLStorage memories[] = {
-  GST_CL_STORAGE_IMAGE, GST_CL_STORAGE_BUFFER,
-};
-
-static const GstCLBicubicScaleMode requests[] = {
-  GST_CL_BICUBIC_SCALE_MODE_AUTO, GST_CL_BICUBIC_SCALE_MODE_NATIVE,
-  GST_CL_BICUBIC_SCALE_MODE_EMULATED,
-};
-
-/* NULL when the native sampler can run, else a word the refusal must
- * contain: the first condition it fails. */
-static const gchar *
-native_obstacle (gboolean qcom, GstCLStorage memory, gdouble b, gdouble c,
-    gboolean antialias, gboolean downscale)
-{
-  if (!qcom)
-    return "cl_qcom_filter_bicubic";
-  if (memory != GST_CL_STORAGE_IMAGE)
-    return "memory=image";
-  if (b != 0.0 || c != 0.5)
-    return "Catmull-Rom";
-  if (antialias && downscale)
-    return "antialias";
-  return NULL;
-}
-
-static void
-check_choice (gboolean qcom, guint f, guint s, gboolean antialias,
-    GstCLStorage memory, GstCLBicubicScaleMode requested)
-{
-  GstCLDeviceInfo device = fake_device (qcom);
-  const gchar *obstacle = native_obstacle (qcom, memory, filters[f].b,
-      filters[f].c, antialias, sizes[s].downscale);
-  GstCLBicubicScaleMode chosen = GST_CL_BICUBIC_SCALE_MODE_AUTO;
-  GError *error = NULL;
-  gchar *what = g_strdup_printf ("extension %d, %s, %dx%d -> %dx%d, "
-      "antialias %d, memory %d, requested %d", qcom, filters[f].name,
-      sizes[s].in_w, sizes[s].in_h, sizes[s].out_w, sizes[s].out_h,
-      antialias, memory, requested);
-  gboolean ok = gst_cl_bicubic_scale_choose_mode (&device, memory, requested,
-      filters[f].b, filters[f].c, antialias, sizes[s].in_w, sizes[s].in_h,
-      sizes[s].out_w, sizes[s].out_h, &chosen, &error);
-
-  if (requested == GST_CL_BICUBIC_SCALE_MODE_NATIVE && obstacle) {
-    fail_if (ok, "%s: accepted", what);
-    fail_unless (g_error_matches (error, GST_CL_ERROR,
-            GST_CL_ERROR_UNSUPPORTED), "%s: wrong error", what);
-    fail_unless (strstr (error->message, obstacle) != NULL,
-        "%s: \"%s\" does not name %s", what, error->message, obstacle);
-    fail_unless (strstr (error->message, device.device_name) != NULL,
-        "%s: \"%s\" does not name the device", what, error->message);
-  } else {
-    GstCLBicubicScaleMode expected =
-        requested == GST_CL_BICUBIC_SCALE_MODE_EMULATED || obstacle ?
-        GST_CL_BICUBIC_SCALE_MODE_EMULATED : GST_CL_BICUBIC_SCALE_MODE_NATIVE;
-
-    fail_unless (ok && error == NULL, "%s: refused: %s", what,
-        error ? error->message : "no error");
-    fail_unless (chosen == expected, "%s: chose %d, expected %d", what,
-        chosen, expected);
-  }
-  g_clear_error (&error);
-  g_free (what);
-}
-
-GST_START_TEST (test_choose_mode)
-{
-  for (guint qcom = 0; qcom < 2; qcom++)
-    for (guint f = 0; f < G_N_ELEMENTS (filters); f++)
-      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
-        for (guint antialias = 0; antialias < 2; antialias++)
-          for (guint m = 0; m < G_N_ELEMENTS (memories); m++)
-            for (guint r = 0; r < G_N_ELEMENTS (requests); r++)
-              check_choice (qcom, f, s, antialias, memories[m], requests[r]);
-}
-
-GST_END_TEST;
-
-/* 2. Device selectors against the fake device 0:1. */
+/* 1. Device selectors against the fake device 0:1. */
 static const struct
 {
   const gchar *selector;
@@ -163,7 +53,7 @@ static const struct
 
 GST_START_TEST (test_device_matches)
 {
-  GstCLDeviceInfo device = fake_device (FALSE);
+  GstCLDeviceInfo device = fake_device ();
 
   for (guint i = 0; i < G_N_ELEMENTS (selectors); i++)
     fail_unless (gst_cl_device_matches (&device, selectors[i].selector) ==
@@ -238,9 +128,9 @@ GST_START_TEST (test_device_matches_address)
   static const guint8 uuid[GST_CL_UUID_SIZE] = { 0x12, 0x34, 0x56, 0x78,
     0x9a, 0xbc, 0xde, 0xf0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88
   };
-  GstCLDeviceInfo both = fake_device (FALSE);
-  GstCLDeviceInfo vmd = fake_device (FALSE);
-  GstCLDeviceInfo neither = fake_device (FALSE);
+  GstCLDeviceInfo both = fake_device ();
+  GstCLDeviceInfo vmd = fake_device ();
+  GstCLDeviceInfo neither = fake_device ();
 
   both.has_uuid = TRUE;
   memcpy (both.uuid, uuid, sizeof (uuid));
@@ -282,7 +172,7 @@ GST_START_TEST (test_device_selector_not_utf8)
 
 GST_END_TEST;
 
-/* 3. The channel values a plane takes to show a colour. YUV rows assume
+/* 2. The channel values a plane takes to show a colour. YUV rows assume
  * what gst_video_info_set_format gives 320x240 I420 and NV12: BT.601
  * limited range (checked in the test). */
 static const struct
@@ -338,7 +228,7 @@ GST_START_TEST (test_plane_color)
 
 GST_END_TEST;
 
-/* 4. OpenCL error names and gst_cl_check. */
+/* 3. OpenCL error names and gst_cl_check. */
 GST_START_TEST (test_errors)
 {
   const gchar *unknown = gst_cl_error_name (-12345);
@@ -367,7 +257,7 @@ GST_START_TEST (test_errors)
 
 GST_END_TEST;
 
-/* 5. Plane layouts, at an odd size: chroma rounds up. */
+/* 4. Plane layouts, at an odd size: chroma rounds up. */
 typedef struct
 {
   gint width, height;
@@ -418,67 +308,6 @@ GST_START_TEST (test_frame_layout)
 
 GST_END_TEST;
 
-/* The channels of each format's widest plane. */
-static const struct
-{
-  GstVideoFormat format;
-  guint channels;
-} format_channels[] = {
-  {GST_VIDEO_FORMAT_RGBA, 4},
-  {GST_VIDEO_FORMAT_BGRx, 4},
-  {GST_VIDEO_FORMAT_xRGB, 4},
-  {GST_VIDEO_FORMAT_GRAY8, 1},
-  {GST_VIDEO_FORMAT_GRAY16_LE, 1},
-  {GST_VIDEO_FORMAT_I420, 1},
-  {GST_VIDEO_FORMAT_NV12, 2},
-  {GST_VIDEO_FORMAT_YUY2, 0},   /* not one of GST_CL_FORMATS */
-};
-
-/* The scaler's storage rule on GPUs: buffers, except for four-channel
- * formats shrunk by more than 5 on an axis, and never on a device with
- * the native sampler (which reads images). */
-static const struct
-{
-  gint in_w, in_h, out_w, out_h;
-  gboolean rgb_buffers;         /* for the RGB formats */
-} shrinks[] = {
-  {1920, 1080, 3840, 2160, TRUE},
-  {3840, 2160, 1280, 720, TRUE},
-  {3840, 2160, 768, 432, TRUE},         /* by 5 exactly */
-  {3840, 2160, 767, 432, FALSE},
-  {3840, 2160, 768, 431, FALSE},
-  {3840, 2160, 640, 360, FALSE},
-  {640, 360, 3840, 71, FALSE},          /* up in x, down by over 5 in y */
-};
-
-GST_START_TEST (test_scale_prefers_buffers)
-{
-  GstCLDeviceInfo gpu = fake_device (FALSE), native = fake_device (TRUE);
-
-  for (guint i = 0; i < G_N_ELEMENTS (format_channels); i++) {
-    GstVideoFormat format = format_channels[i].format;
-    guint channels = format_channels[i].channels;
-
-    fail_unless_equals_int (gst_cl_format_max_channels (format), channels);
-    if (channels == 0)
-      continue;
-    for (guint k = 0; k < G_N_ELEMENTS (shrinks); k++) {
-      gint in_w = shrinks[k].in_w, in_h = shrinks[k].in_h;
-      gint out_w = shrinks[k].out_w, out_h = shrinks[k].out_h;
-
-      fail_unless_equals_int (gst_cl_bicubic_scale_prefers_buffers (&gpu,
-              format, in_w, in_h, out_w, out_h), channels < 4
-          || shrinks[k].rgb_buffers);
-      fail_if (gst_cl_bicubic_scale_prefers_buffers (&native, format, in_w,
-              in_h, out_w, out_h), "%s %dx%d -> %dx%d: buffers on a device "
-          "with the native sampler", gst_video_format_to_string (format),
-          in_w, in_h, out_w, out_h);
-    }
-  }
-}
-
-GST_END_TEST;
-
 static Suite *
 clruntime_suite (void)
 {
@@ -486,8 +315,6 @@ clruntime_suite (void)
   TCase *tc = tcase_create ("general");
 
   suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_choose_mode);
-  tcase_add_test (tc, test_scale_prefers_buffers);
   tcase_add_test (tc, test_device_matches);
   tcase_add_test (tc, test_device_matches_address);
   tcase_add_test (tc, test_device_selector_not_utf8);
