@@ -152,7 +152,8 @@ gst_cl_bicubic_scale_filter_prefers_buffers (GstCLFilter * filter,
 {
   GstCLContext *context = gst_cl_filter_get_context (filter);
 
-  return gst_cl_bicubic_scale_prefers_buffers (context->info,
+  return
+      gst_cl_bicubic_scale_prefers_buffers (gst_cl_context_get_device (context),
       GST_VIDEO_INFO_FORMAT (in), GST_VIDEO_INFO_WIDTH (in),
       GST_VIDEO_INFO_HEIGHT (in), GST_VIDEO_INFO_WIDTH (out),
       GST_VIDEO_INFO_HEIGHT (out));
@@ -189,7 +190,7 @@ static gboolean
 gst_cl_bicubic_scale_open (GstCLFilter * filter, GError ** error)
 {
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
-  const GstCLDeviceInfo *device = gst_cl_filter_get_context (filter)->info;
+  const GstCLDeviceInfo *device = gst_cl_filter_get_device (filter);
   GstCLBicubicScaleMode mode;
 
   GST_OBJECT_LOCK (self);
@@ -339,7 +340,7 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
     const GstCLFrame * out, GError ** error)
 {
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
-  const GstCLDeviceInfo *device = gst_cl_filter_get_context (filter)->info;
+  const GstCLDeviceInfo *device = gst_cl_filter_get_device (filter);
   GstCLBicubicScaleGeometry geometry;
   GstCLBicubicScaleSettings params;
   gboolean add_borders;
@@ -410,7 +411,7 @@ build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
         || !ensure_emulated_kernels (self, plane, &in->planes[p], plan, error))
       return FALSE;
     plane->one_pass = plane->tiles
-        && gst_cl_bicubic_scale_plan_tiles (context->info,
+        && gst_cl_bicubic_scale_plan_tiles (gst_cl_context_get_device (context),
         &geometry->planes[p], plan, plane->tile_spans,
         gst_cl_context_kernel_group_size (context, plane->tiles),
         &plane->tile_groups);
@@ -482,7 +483,7 @@ gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
 
   /* b, c, antialias and mode may change while playing. */
   describe_geometry (self, in, out, in->memory, &geometry);
-  if (!gst_cl_bicubic_scale_plan (gst_cl_filter_get_context (filter)->info,
+  if (!gst_cl_bicubic_scale_plan (gst_cl_filter_get_device (filter),
           &geometry, params, &self->plan, error))
     return FALSE;
   set_active_mode (self, self->plan.mode);

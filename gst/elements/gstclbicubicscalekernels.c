@@ -20,11 +20,12 @@ build_axis_table (GstCLContext * context, GstCLBicubicScaleAxisTable * table,
       weights);
   table->taps = taps;
   if (tile_spans)
-    gst_cl_bicubic_scale_tile_spans (context->info, starts, out_size, taps,
-        tile_spans);
-  table->starts = gst_cl_context_create_buffer (context,
-      CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof (gint) * out_size,
-      starts, error);
+    gst_cl_bicubic_scale_tile_spans (gst_cl_context_get_device (context),
+        starts, out_size, taps, tile_spans);
+  table->starts =
+      gst_cl_context_create_buffer (context,
+      CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof (gint) * out_size, starts,
+      error);
   if (table->starts)
     table->weights = gst_cl_context_create_buffer (context,
         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,

@@ -138,7 +138,7 @@ get_target (GstCLBoxBlur * self, GstCLBoxBlurTarget * target)
 {
   GstCLFilter *filter = GST_CL_FILTER (self);
 
-  target->device = gst_cl_filter_get_context (filter)->info;
+  target->device = gst_cl_filter_get_device (filter);
   target->storage = gst_cl_filter_get_memory (filter);
   target->wide = gst_cl_filter_wants_wide (filter);
   target->warps_build = gst_cl_device_builds_ptx_warps (target->device);
@@ -182,7 +182,7 @@ ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
     GError ** error)
 {
   const GstCLDeviceInfo *device =
-      gst_cl_filter_get_context (GST_CL_FILTER (self))->info;
+      gst_cl_filter_get_device (GST_CL_FILTER (self));
   GError *warps_error = NULL;
 
   if (self->planes[p].kernels[pplan->variant][GST_CL_BOX_BLUR_KERNEL_ROWS])
@@ -353,8 +353,8 @@ gst_cl_box_blur_filter_prefers_buffers (GstCLFilter * filter,
   params = self->params;
   GST_OBJECT_UNLOCK (self);
   return gst_cl_frame_layout (&layout, in, GST_CL_STORAGE_BUFFER)
-      && gst_cl_box_blur_prefers_buffers (gst_cl_filter_get_context
-      (filter)->info, &layout.planes[0], params.radius_x, params.radius_y);
+      && gst_cl_box_blur_prefers_buffers (gst_cl_filter_get_device (filter),
+      &layout.planes[0], params.radius_x, params.radius_y);
 }
 
 static gboolean

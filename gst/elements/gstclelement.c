@@ -87,7 +87,7 @@ open_device (GstElement * element, GstCLElementDevice * device, GError ** error)
   if (!ok)
     return FALSE;
 
-  info = device->context->info;
+  info = gst_cl_context_get_device (device->context);
   GST_INFO_OBJECT (element, "using %s (%s)", info->device_name,
       info->platform_name);
   if (!info->host_unified)
@@ -234,7 +234,8 @@ gboolean
 gst_cl_element_check_frame_size (GstElement * element, GstCLContext * context,
     const GstVideoInfo * info)
 {
-  gchar *problem = gst_cl_frame_size_problem (context->info, info);
+  gchar *problem =
+      gst_cl_frame_size_problem (gst_cl_context_get_device (context), info);
 
   if (problem == NULL)
     return TRUE;

@@ -55,6 +55,13 @@ gst_cl_filter_get_context (GstCLFilter * self)
   return PRIV (self)->device.context;
 }
 
+/* The device of the element's context (READY and up). */
+const GstCLDeviceInfo *
+gst_cl_filter_get_device (GstCLFilter * self)
+{
+  return gst_cl_context_get_device (PRIV (self)->device.context);
+}
+
 /**
  * gst_cl_filter_processes_fields:
  *
@@ -87,7 +94,7 @@ gst_cl_filter_wants_wide (GstCLFilter * self)
   GstCLFilterPrivate *priv = PRIV (self);
 
   return priv->memory == GST_CL_STORAGE_BUFFER
-      && (priv->device.context->info->type & CL_DEVICE_TYPE_CPU);
+      && (gst_cl_filter_get_device (self)->type & CL_DEVICE_TYPE_CPU);
 }
 
 /**
@@ -150,7 +157,7 @@ static GstCaps *
 build_device_caps (GstCLFilter * self)
 {
   GstCLFilterPrivate *priv = PRIV (self);
-  const GstCLDeviceInfo *info = priv->device.context->info;
+  const GstCLDeviceInfo *info = gst_cl_filter_get_device (self);
   GstCaps *all = gst_caps_from_string ("video/x-raw, format = (string) "
       GST_CL_FORMATS);
   const GValue *formats = gst_structure_get_value (gst_caps_get_structure
@@ -385,7 +392,7 @@ open_device (GstElement * element, GError ** error)
   GstCLFilter *self = GST_CL_FILTER (element);
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
-  const GstCLDeviceInfo *info = priv->device.context->info;
+  const GstCLDeviceInfo *info = gst_cl_filter_get_device (self);
   GstCaps *caps;
 
   GST_OBJECT_LOCK (self);
@@ -665,7 +672,7 @@ choose_storage (GstCLFilter * self, const GstVideoInfo * in,
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLStorage memory = gst_cl_choose_storage (priv->setting,
-      priv->device.context->info, in, out);
+      gst_cl_filter_get_device (self), in, out);
 
   if (priv->setting == GST_CL_STORAGE_AUTO
       && memory == GST_CL_STORAGE_IMAGE && klass->prefers_buffers
@@ -850,7 +857,7 @@ process_field (GstCLFilter * self, const FrameSide * in, const FrameSide * out,
     ok = gst_cl_context_finish (context, error);
   /* The device may still use the frames: wait before they are unmapped. */
   if (!ok)
-    clFinish (context->queue);
+    clFinish (gst_cl_context_get_queue (context));
   gst_cl_frame_detach (&priv->in);
   gst_cl_frame_detach (&priv->out);
   return ok;
@@ -898,7 +905,7 @@ process_frame (GstCLFilter * self, GstBuffer * inbuf, const FrameSide * in,
     g_clear_error (&error);
     return GST_FLOW_ERROR;
   }
-  if (priv->device.context->profiling)
+  if (gst_cl_context_is_profiling (priv->device.context))
     post_kernel_time (self);
   return GST_FLOW_OK;
 }

@@ -132,8 +132,7 @@ static gboolean
 gst_cl_rotate_filter_prefers_buffers (GstCLFilter * filter,
     const GstVideoInfo * in, const GstVideoInfo * out)
 {
-  return gst_cl_rotate_prefers_buffers (gst_cl_filter_get_context
-      (filter)->info);
+  return gst_cl_rotate_prefers_buffers (gst_cl_filter_get_device (filter));
 }
 
 /* The kernel of @plan for @plane (and the native sampler it reads
@@ -281,7 +280,7 @@ gst_cl_rotate_process (GstCLFilter * filter, GstCLFrame * in,
   GstCLRotatePlan plan;
 
   /* The geometry changes only in this thread. */
-  gst_cl_rotate_plan (gst_cl_filter_get_context (filter)->info,
+  gst_cl_rotate_plan (gst_cl_filter_get_device (filter),
       &self->geometry, &self->frames, &self->frame, &plan);
   for (guint p = 0; p < plan.n_planes; p++)
     if (!rotate_plane (self, &plan.planes[p], p, in, out, error))

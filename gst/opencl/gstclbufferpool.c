@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclbufferpool.h"
+#include "gstclcontext-private.h"
 #include "gstclframe.h"
 #include "gstclpinned.h"
 

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclcontext.h"
+#include "gstclcontext-private.h"
 #include "gstcl-private.h"
 
 #include <errno.h>
@@ -807,6 +808,19 @@ cl_command_queue
 gst_cl_context_get_queue (GstCLContext * self)
 {
   return self->queue;
+}
+
+/**
+ * gst_cl_context_is_profiling:
+ *
+ * Returns: whether @context times its kernels (the clprofile debug
+ * category was at DEBUG or more when it was made):
+ * gst_cl_context_take_kernel_time() gives their time.
+ */
+gboolean
+gst_cl_context_is_profiling (GstCLContext * self)
+{
+  return self->profiling;
 }
 
 gboolean

@@ -36,32 +36,6 @@ typedef enum
 GST_CL_API
 G_DECLARE_FINAL_TYPE (GstCLContext, gst_cl_context, GST, CL_CONTEXT, GstObject)
 
-struct _GstCLContext
-{
-  GstObject parent;
-
-  const GstCLDeviceInfo *info;
-  cl_context context;
-  /* In order; enqueueing is thread-safe, so elements in different streaming
-   * threads share it. */
-  cl_command_queue queue;
-  /* On devices that do not share host memory: the reads of frames into
-   * pinned host memory, which run on while the next frame is written to
-   * the device (gst_cl_frame_download()). NULL elsewhere. */
-  cl_command_queue download_queue;
-  /* the clprofile debug category at DEBUG or more when it was made:
-   * kernels are timed with profiling events */
-  gboolean profiling;
-
-  /*< private >*/
-  GMutex programs_lock;
-  GHashTable *programs;         /* "name options" -> cl_program */
-  gsize local_size[2];
-  gint live[GST_CL_N_OBJECT_TYPES];     /* atomic */
-  gint created[GST_CL_N_OBJECT_TYPES];  /* atomic, released or not */
-  gint binaries_loaded;         /* atomic */
-};
-
 GST_CL_API
 GstCLContext *gst_cl_context_new (const GstCLDeviceInfo * info,
     GError ** error);
@@ -116,6 +90,9 @@ cl_context gst_cl_context_get_cl_context (GstCLContext * context);
 
 GST_CL_API
 cl_command_queue gst_cl_context_get_queue (GstCLContext * context);
+
+GST_CL_API
+gboolean gst_cl_context_is_profiling (GstCLContext * context);
 
 GST_CL_API
 GstContext *gst_context_new_cl_context (GstCLContext * context);

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclframe.h"
+#include "gstclcontext-private.h"
 #include "gstcl-private.h"
 #include "gstcllibrarykernels.h"
 #include "gstclmemory.h"

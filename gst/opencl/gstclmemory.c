@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclmemory-private.h"
+#include "gstclcontext-private.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_debug);
 #define GST_CAT_DEFAULT gst_cl_memory_debug

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclpinned.h"
+#include "gstclcontext-private.h"
 #include "gstcl-private.h"
 
 #include "gstclmemory.h"

@@ -57,7 +57,8 @@ static cl_command_queue
 profiling_queue (const BenchDevice * device, GError ** error)
 {
   cl_int status;
-  cl_command_queue queue = clCreateCommandQueue (device->context->context,
+  cl_command_queue queue =
+      clCreateCommandQueue (gst_cl_context_get_cl_context (device->context),
       device->info->device, CL_QUEUE_PROFILING_ENABLE, &status);
 
   if (!gst_cl_check (status, error, "Creating a profiling queue"))

@@ -692,7 +692,7 @@ GST_START_TEST (test_warps_refused_once)
   for (guint k = 0; k < 2; k++)
     h[k] = blur_harness (&src, "buffer", "sat", 5, 4, 1);
   context = rel_query_cl_context (h[0]->element);
-  asks = gst_cl_device_builds_ptx_warps (context->info);
+  asks = gst_cl_device_builds_ptx_warps (gst_cl_context_get_device (context));
   gst_debug_set_active (TRUE);
   gst_debug_set_threshold_for_name ("clboxblur", GST_LEVEL_WARNING);
   gst_debug_add_log_function (count_warp_refusals, &refusals, NULL);
@@ -708,7 +708,7 @@ GST_START_TEST (test_warps_refused_once)
   gst_debug_remove_log_function (count_warp_refusals);
   gst_debug_set_active (logging);
   fail_unless_equals_int (refusals, asks ? 1 : 0);
-  fail_if (gst_cl_device_builds_ptx_warps (context->info),
+  fail_if (gst_cl_device_builds_ptx_warps (gst_cl_context_get_device (context)),
       "the device's refusal was not kept");
   gst_object_unref (context);
   for (guint k = 0; k < 2; k++)

@@ -536,9 +536,10 @@ run_case (const MatrixCase * c)
           c->size->height));
   if (c->storage && g_str_equal (c->storage, "image")
       && !gst_cl_format_supported (GST_VIDEO_INFO_FORMAT (&info),
-          GST_CL_STORAGE_IMAGE, shared_cl_context->info)) {
+          GST_CL_STORAGE_IMAGE,
+          gst_cl_context_get_device (shared_cl_context))) {
     GST_INFO ("%s has no images for %s frames: skipped",
-        shared_cl_context->info->device_name, c->format);
+        gst_cl_context_get_device (shared_cl_context)->device_name, c->format);
     return;
   }
 

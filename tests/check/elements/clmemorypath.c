@@ -1065,9 +1065,9 @@ GST_START_TEST (test_download_left_running)
   GstHarness *h;
   gint events;
 
-  if (shared_cl_context->download_queue == NULL) {
+  if (gst_cl_context_get_device (shared_cl_context)->host_unified) {
     GST_INFO ("%s shares host memory: its downloads are not left running",
-        shared_cl_context->info->device_name);
+        gst_cl_context_get_device (shared_cl_context)->device_name);
     return;
   }
   fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA,

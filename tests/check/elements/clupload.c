@@ -351,7 +351,7 @@ GST_START_TEST (test_upload_proposes_host_pool)
   mem = gst_buffer_peek_memory (buffer, 0);
   fail_if (gst_memory_is_type (mem, GST_CL_MEMORY_TYPE));
   fail_unless_equals_int (gst_memory_is_type (mem, "GstCLPinnedMemory"),
-      !context->info->host_unified);
+      !gst_cl_context_get_device (context)->host_unified);
 
   gst_buffer_unref (buffer);
   fail_unless (gst_buffer_pool_set_active (pool, FALSE));
@@ -438,9 +438,9 @@ GST_START_TEST (test_consumer_reads_cl_memory)
   context = rel_query_cl_context (h->element);
   bytes = g_malloc (mem->size);
   fail_unless (gst_memory_map (mem, &map, GST_MAP_READ | GST_MAP_CL));
-  fail_unless_equals_int (clEnqueueReadBuffer (context->queue,
-          (cl_mem) map.data, CL_TRUE, mem->offset, mem->size, bytes, 0, NULL,
-          NULL), CL_SUCCESS);
+  fail_unless_equals_int (clEnqueueReadBuffer (gst_cl_context_get_queue
+          (context), (cl_mem) map.data, CL_TRUE, mem->offset, mem->size, bytes,
+          0, NULL, NULL), CL_SUCCESS);
   gst_memory_unmap (mem, &map);
   fail_unless (gst_video_frame_map (&frame, &info, in, GST_MAP_READ));
   for (guint p = 0; p < 2; p++) {
@@ -829,7 +829,7 @@ GST_START_TEST (test_device_set_in_ready)
         GST_STATE_CHANGE_FAILURE);
     context = rel_query_cl_context (e);
     fail_unless (context != NULL);
-    fail_unless_equals_string (context->info->device_name,
+    fail_unless_equals_string (gst_cl_context_get_device (context)->device_name,
         device->device_name);
     gst_object_unref (context);
     gst_element_set_state (e, GST_STATE_NULL);

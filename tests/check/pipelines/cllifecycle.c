@@ -107,7 +107,8 @@ assert_all_released (GstElement * pipeline, GstCLContext * context)
       left.mems, left.samplers, left.events);
   /* The context's own: its queue, and its download queue where the device
    * does not share host memory. */
-  fail_unless_equals_int (left.queues, context->download_queue ? 2 : 1);
+  fail_unless_equals_int (left.queues,
+      gst_cl_context_get_device (context)->host_unified ? 1 : 2);
 
   fail_unless (rel_unref_and_wait (context), "the OpenCL context outlives "
       "its pipeline by more than %d ms", REL_RELEASE_WAIT_MS);

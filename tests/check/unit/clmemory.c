@@ -52,9 +52,9 @@ read_through_cl (GstCLContext * context, GstMemory * mem, gsize offset,
 
   fail_unless (gst_memory_map (mem, &map, GST_MAP_READ | GST_MAP_CL));
   fail_unless (map.data == (gpointer) gst_cl_memory_get_mem (mem));
-  fail_unless_equals_int (clEnqueueReadBuffer (context->queue,
-          (cl_mem) map.data, CL_TRUE, mem->offset + offset, size, bytes, 0,
-          NULL, NULL), CL_SUCCESS);
+  fail_unless_equals_int (clEnqueueReadBuffer (gst_cl_context_get_queue
+          (context), (cl_mem) map.data, CL_TRUE, mem->offset + offset, size,
+          bytes, 0, NULL, NULL), CL_SUCCESS);
   gst_memory_unmap (mem, &map);
   return bytes;
 }
@@ -227,8 +227,9 @@ GST_START_TEST (test_pool_layout_and_planes)
         error ? error->message : "");
     fail_unless_equals_uint64 (offset, mem->offset + meta->offset[p]);
     fail_unless_equals_int (stride, meta->stride[p]);
-    fail_unless_equals_int (clEnqueueReadBuffer (context->queue, plane,
-            CL_TRUE, offset, size, bytes, 0, NULL, NULL), CL_SUCCESS);
+    fail_unless_equals_int (clEnqueueReadBuffer (gst_cl_context_get_queue
+            (context), plane, CL_TRUE, offset, size, bytes, 0, NULL, NULL),
+        CL_SUCCESS);
     fail_unless (memcmp (bytes, expected + meta->offset[p], size) == 0);
     g_free (bytes);
   }
@@ -330,12 +331,14 @@ GST_START_TEST (test_allocation_failure)
   GError *error = NULL;
 
   fail_unless (gst_cl_allocator_alloc (allocator,
-          context->info->max_mem_alloc_size + 1, &error) == NULL);
+          gst_cl_context_get_device (context)->max_mem_alloc_size + 1,
+          &error) == NULL);
   fail_unless (g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED));
   fail_unless (strstr (error->message, "CL_DEVICE_MAX_MEM_ALLOC_SIZE"));
   g_clear_error (&error);
   fail_unless (gst_allocator_alloc (allocator,
-          context->info->max_mem_alloc_size + 1, NULL) == NULL);
+          gst_cl_context_get_device (context)->max_mem_alloc_size + 1,
+          NULL) == NULL);
   fail_unless_equals_int (live_mems (context), 0);
   gst_object_unref (allocator);
   gst_object_unref (context);
@@ -410,8 +413,9 @@ static cl_command_queue
 other_queue (GstCLContext * context)
 {
   cl_int status;
-  cl_command_queue queue = clCreateCommandQueue (context->context,
-      context->info->device, 0, &status);
+  cl_command_queue queue =
+      clCreateCommandQueue (gst_cl_context_get_cl_context (context),
+      gst_cl_context_get_device (context)->device, 0, &status);
 
   fail_unless_equals_int (status, CL_SUCCESS);
   return queue;
@@ -452,17 +456,17 @@ GST_START_TEST (test_write_events)
 
   /* No write recorded: nothing to wait for. */
   fail_unless (gst_cl_memory_sync (mem, &error));
-  fail_unless_equals_int (clEnqueueWriteBuffer (context->queue,
-          gst_cl_memory_get_mem (mem), CL_TRUE, 0, sizeof (zeros), zeros, 0,
-          NULL, NULL), CL_SUCCESS);
+  fail_unless_equals_int (clEnqueueWriteBuffer (gst_cl_context_get_queue
+          (context), gst_cl_memory_get_mem (mem), CL_TRUE, 0, sizeof (zeros),
+          zeros, 0, NULL, NULL), CL_SUCCESS);
 
   /* Kernels' way: commands on the context's queue, then a record. */
   fill_pattern (expected, sizeof (expected), 5);
-  gate = clCreateUserEvent (context->context, &status);
+  gate = clCreateUserEvent (gst_cl_context_get_cl_context (context), &status);
   fail_unless_equals_int (status, CL_SUCCESS);
-  fail_unless_equals_int (clEnqueueWriteBuffer (context->queue,
-          gst_cl_memory_get_mem (mem), CL_FALSE, 0, sizeof (expected),
-          expected, 1, &gate, NULL), CL_SUCCESS);
+  fail_unless_equals_int (clEnqueueWriteBuffer (gst_cl_context_get_queue
+          (context), gst_cl_memory_get_mem (mem), CL_FALSE, 0,
+          sizeof (expected), expected, 1, &gate, NULL), CL_SUCCESS);
   fail_unless (gst_cl_memory_record_write (mem, &error), "%s",
       error ? error->message : "");
   fail_unless (gst_cl_memory_enqueue_wait (mem, queue, &error));
