@@ -755,9 +755,9 @@ gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
     update_passthrough (GST_CL_FILTER (trans));
 }
 
-/* With profiling on (gst_cl_context_is_profiling ()): the frame's kernel time as
- * an element message "gst-cl-profile" with a double field "kernel-ms" (the
- * context logs it too: clprofile, LOG level). */
+/* With profiling on (gst_cl_context_is_profiling ()): the frame's kernel
+ * time as an element message "gst-cl-profile" with a double field
+ * "kernel-ms" (the context logs it too: clprofile, LOG level). */
 static void
 post_kernel_time (GstCLFilter * self)
 {
