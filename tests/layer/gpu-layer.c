@@ -16,8 +16,7 @@
 
 #include <CL/cl_layer.h>
 
-static const cl_icd_dispatch *target;
-static cl_icd_dispatch dispatch;
+LAYER_TARGET;
 
 static cl_int CL_API_CALL
 layer_get_device_info (cl_device_id device, cl_device_info param,
@@ -32,24 +31,5 @@ layer_get_device_info (cl_device_id device, cl_device_info param,
       value_size_ret);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL
-clGetLayerInfo (cl_layer_info param, size_t value_size, void *value,
-    size_t *value_size_ret)
-{
-  return layer_info ("gst-opencl test layer: a GPU", param, value_size,
-      value, value_size_ret);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL
-clInitLayer (cl_uint num_entries, const cl_icd_dispatch * target_dispatch,
-    cl_uint * num_entries_ret, const cl_icd_dispatch ** layer_dispatch_ret)
-{
-  cl_int status = layer_init_dispatch (num_entries, target_dispatch,
-      num_entries_ret, layer_dispatch_ret, &dispatch);
-
-  if (status != CL_SUCCESS)
-    return status;
-  target = target_dispatch;
-  dispatch.clGetDeviceInfo = layer_get_device_info;
-  return CL_SUCCESS;
-}
+LAYER_DEFINE_DEVICE_INFO ("gst-opencl test layer: a GPU",
+    layer_get_device_info)

@@ -62,6 +62,35 @@ layer_init_dispatch (cl_uint num_entries,
   return CL_SUCCESS;
 }
 
+/* The entry points of a layer called @name that wraps clGetDeviceInfo
+ * alone, with @get_device_info: that function reaches the driver through
+ * `target`, which LAYER_TARGET declares before it. */
+#define LAYER_TARGET static const cl_icd_dispatch *target
+
+#define LAYER_DEFINE_DEVICE_INFO(name, get_device_info)                       \
+  static cl_icd_dispatch layer_dispatch;                                      \
+                                                                              \
+  CL_API_ENTRY cl_int CL_API_CALL                                             \
+  clGetLayerInfo (cl_layer_info param, size_t value_size, void *value,        \
+      size_t *value_size_ret)                                                 \
+  {                                                                           \
+    return layer_info (name, param, value_size, value, value_size_ret);       \
+  }                                                                           \
+                                                                              \
+  CL_API_ENTRY cl_int CL_API_CALL                                             \
+  clInitLayer (cl_uint num_entries, const cl_icd_dispatch * target_dispatch,  \
+      cl_uint * num_entries_ret, const cl_icd_dispatch ** layer_dispatch_ret) \
+  {                                                                           \
+    cl_int status = layer_init_dispatch (num_entries, target_dispatch,        \
+        num_entries_ret, layer_dispatch_ret, &layer_dispatch);                \
+                                                                              \
+    if (status != CL_SUCCESS)                                                 \
+      return status;                                                          \
+    target = target_dispatch;                                                 \
+    layer_dispatch.clGetDeviceInfo = get_device_info;                         \
+    return CL_SUCCESS;                                                        \
+  }
+
 /* The driver's answer to @param of @device, in a new allocation of *@size
  * bytes (and a zero byte after them). */
 static inline cl_int
