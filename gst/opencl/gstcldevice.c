@@ -257,10 +257,23 @@ probe_image_formats (cl_context context)
  * inline PTX: the device has NVIDIA's warps, and its compiler has not
  * refused them in this process (gst_cl_device_refuse_ptx_warps()).
  */
+/* The devices whose compiler refused inline-PTX warp shuffles, learnt in
+ * this process: kept beside the device list, which is probed once and
+ * read-only after. */
+static GMutex ptx_refusals_lock;
+static GSList *ptx_refusals;    /* cl_device_id */
+
 gboolean
 gst_cl_device_builds_ptx_warps (const GstCLDeviceInfo * info)
 {
-  return info->ptx_warps && !g_atomic_int_get (&info->ptx_warps_refused);
+  gboolean refused;
+
+  if (!info->ptx_warps)
+    return FALSE;
+  g_mutex_lock (&ptx_refusals_lock);
+  refused = g_slist_find (ptx_refusals, info->device) != NULL;
+  g_mutex_unlock (&ptx_refusals_lock);
+  return !refused;
 }
 
 /**
@@ -274,9 +287,10 @@ gst_cl_device_builds_ptx_warps (const GstCLDeviceInfo * info)
 void
 gst_cl_device_refuse_ptx_warps (const GstCLDeviceInfo * info)
 {
-  GstCLDeviceInfo *mutable_info = (GstCLDeviceInfo *) info;
-
-  g_atomic_int_set (&mutable_info->ptx_warps_refused, TRUE);
+  g_mutex_lock (&ptx_refusals_lock);
+  if (!g_slist_find (ptx_refusals, info->device))
+    ptx_refusals = g_slist_prepend (ptx_refusals, info->device);
+  g_mutex_unlock (&ptx_refusals_lock);
 }
 
 static GMutex image_formats_lock;

@@ -79,8 +79,6 @@ typedef struct
   /* NVIDIA's: warps of 32 items, whose shuffles kernels may use through
    * inline PTX (-DGST_CL_PTX_WARPS in kernels/boxblur.cl) */
   gboolean ptx_warps;
-  /* whether its compiler refused them: gst_cl_device_builds_ptx_warps() */
-  gint ptx_warps_refused;
   gboolean host_unified;        /* device memory is host memory */
   cl_ulong max_mem_alloc_size;
   gsize max_work_group_size;
