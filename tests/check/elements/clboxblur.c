@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "gstclboxblur.h"
+#include "gstclboxblurplan.h"
 #include "gstclkernels.h"
 #include "clboxblur-storage-cases.h"
 #include "reliability.h"
