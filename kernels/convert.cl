@@ -77,6 +77,15 @@ down_weight (int d, int center)
   return d == 0 ? 0.5f : 0.25f;
 }
 
+/* Both sides subsample and site chroma alike: each output chroma sample
+ * comes from the input sample in its place (and the block's luma), not
+ * from upsampled chroma downsampled again, which would blur it. */
+#if defined(IN_CHROMA) && defined(OUT_CHROMA) && (IN_SUB_X || IN_SUB_Y) \
+    && IN_SUB_X == OUT_SUB_X && IN_SUB_Y == OUT_SUB_Y \
+    && IN_CENTER_X == OUT_CENTER_X && IN_CENTER_Y == OUT_CENTER_Y
+#define CHROMA_IN_PLACE
+#endif
+
 #if defined(OUT_CHROMA) && OUT_SUB_X
 #define OUT_NEEDS_LEFT (!OUT_CENTER_X)
 #else
@@ -103,6 +112,9 @@ convert_frame (__global const in_t * in0, int in0_pitch, int in0_offset,
   /* Converted pixels at offsets -1..1 from (x0, y0), clamped to the
    * frame: [dy + 1][dx + 1]. */
   float3 px[3][3];
+#ifdef CHROMA_IN_PLACE
+  float luma[3][3];             /* the input's */
+#endif
 #ifdef IN_ALPHA
   float alpha[3][3];
 #endif
@@ -154,6 +166,9 @@ convert_frame (__global const in_t * in0, int in0_pitch, int in0_offset,
 #else
       v.yz = (float2) (0.0f);
 #endif
+#ifdef CHROMA_IN_PLACE
+      luma[dy + 1][dx + 1] = v.x;
+#endif
       px[dy + 1][dx + 1] = (float3) (dot (m0.xyz, v) + m0.w,
           dot (m1.xyz, v) + m1.w, dot (m2.xyz, v) + m2.w);
 #ifdef IN_ALPHA
@@ -194,6 +209,7 @@ convert_frame (__global const in_t * in0, int in0_pitch, int in0_offset,
     for (int sx = 0; sx < (OUT_SUB_X ? 1 : 2); sx++) {
       int x = OUT_SUB_X ? bx : x0 + sx;
       float2 c = (float2) (0.0f);
+      float l = 0.0f;
 
       if (!OUT_SUB_X && x >= width)
         continue;
@@ -205,10 +221,23 @@ convert_frame (__global const in_t * in0, int in0_pitch, int in0_offset,
           float wx = OUT_SUB_X ? down_weight (dx, OUT_CENTER_X) :
               (dx == sx ? 1.0f : 0.0f);
 
-          if (wx * wy != 0.0f)
-            c += wx * wy * px[dy + 1][dx + 1].yz;
+          if (wx * wy == 0.0f)
+            continue;
+#ifdef CHROMA_IN_PLACE
+          l += wx * wy * luma[dy + 1][dx + 1];
+#else
+          c += wx * wy * px[dy + 1][dx + 1].yz;
+#endif
         }
       }
+#ifdef CHROMA_IN_PLACE
+      {
+        float3 v = (float3) (l, chroma[OUT_SUB_Y ? 1 : sy + 1]
+            [OUT_SUB_X ? 1 : sx + 1]);
+
+        c = (float2) (dot (m1.xyz, v) + m1.w, dot (m2.xyz, v) + m2.w);
+      }
+#endif
       OUT_STORE (1, x, y, c.x);
       OUT_STORE (2, x, y, c.y);
     }
