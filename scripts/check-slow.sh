@@ -22,11 +22,15 @@
 #             anchored sums, their rows in segments), and its strips
 #             (sat's one pass on NVIDIA's devices) under the layer that
 #             claims their warps: any out-of-bounds access, data race or
-#             OpenCL API misuse it reports fails the run.
+#             OpenCL API misuse it reports fails the run;
+#   pairs     clconvert against GstVideoConverter for every pair of
+#             formats (its tcase all-pairs; `meson test` runs two pairs
+#             from each format): about 200 programs to build the first
+#             time.
 #
 # Builds first, as scripts/test.sh does (scripts/setup.sh, which here also
 # installs valgrind and oclgrind). Arguments pick steps, e.g.
-# `scripts/check-slow.sh oclgrind`; none runs all three. Exits non-zero
+# `scripts/check-slow.sh oclgrind`; none runs all four. Exits non-zero
 # and names the failed steps if any fails.
 set -euo pipefail
 
@@ -135,15 +139,23 @@ step_oclgrind() {
     return "$status"
 }
 
+# Run directly: the suite's environment for this test picks its other
+# tcase.
+step_pairs() {
+    env CK_RUN_CASE=all-pairs CK_DEFAULT_TIMEOUT=3600 \
+        GST_CL_PROGRAM_CACHE="$BUILD_DIR/program-cache" \
+        "$BUILD_DIR/tests/elements_clconvert"
+}
+
 steps=("$@")
 if [[ ${#steps[@]} -eq 0 ]]; then
-    steps=(counts valgrind oclgrind)
+    steps=(counts valgrind oclgrind pairs)
 fi
 
 failed=()
 for step in "${steps[@]}"; do
     if ! declare -F "step_$step" >/dev/null; then
-        slow_log "unknown step '$step' (counts, valgrind, oclgrind)"
+        slow_log "unknown step '$step' (counts, valgrind, oclgrind, pairs)"
         exit 2
     fi
     slow_log "step $step"

@@ -1,0 +1,644 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * clconvert against GstVideoConverter (videoconvert's engine) on the same
+ * caps, over pairs of formats, each YCbCr matrix, both ranges and both
+ * common chroma sitings, at an odd size (33x17, where I420 and NV12 have a
+ * partial chroma sample at the right and bottom edges) and at 1x1: in
+ * `meson test` (tcase general) two pairs from each format, each format
+ * an output twice; every pair in tcase all-pairs, which
+ * scripts/check-slow.sh runs (CK_RUN_CASE=all-pairs): each pair is a
+ * program to build, about 2 s each on PoCL the first time.
+ * RGB and gray inputs are uniform noise.
+ *
+ * The reference runs GstVideoConverter's generic path (dither-quantization
+ * 0 turns its fast paths off): the fast paths replicate chroma and ignore
+ * the chroma siting, which clconvert honours. YUV inputs are RGB noise
+ * converted by GstVideoConverter, so that they are in the RGB gamut.
+ *
+ * For 8-bit formats the generic path works in 8-bit fixed point and
+ * rounds after every step where clconvert rounds once, from floats; the
+ * tolerances (tolerance ()) are what that costs, measured on PoCL. Gray
+ * next to YUV of another matrix than BT.601 is left out: there
+ * GstVideoConverter range-converts the luma, which it copies next to
+ * BT.601 and which clconvert always copies (docs/clconvert.md).
+ */
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "reliability.h"
+
+
+static const GstVideoFormat formats[] = {
+  GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_ARGB,
+  GST_VIDEO_FORMAT_ABGR, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+  GST_VIDEO_FORMAT_xRGB, GST_VIDEO_FORMAT_xBGR, GST_VIDEO_FORMAT_GRAY8,
+  GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12,
+};
+
+static const GstVideoColorMatrix matrices[] = {
+  GST_VIDEO_COLOR_MATRIX_BT601, GST_VIDEO_COLOR_MATRIX_BT709,
+  GST_VIDEO_COLOR_MATRIX_BT2020, GST_VIDEO_COLOR_MATRIX_SMPTE240M,
+};
+
+static const GstVideoColorRange ranges[] = {
+  GST_VIDEO_COLOR_RANGE_0_255, GST_VIDEO_COLOR_RANGE_16_235,
+};
+
+static const GstVideoChromaSite sites[] = {
+  GST_VIDEO_CHROMA_SITE_JPEG, GST_VIDEO_CHROMA_SITE_MPEG2,
+};
+
+/* The four ways frames can come in and go out: system memory or
+ * memory:OpenCLMemory on each side. */
+static const gchar *const chains[] = {
+  "clconvert",
+  "clupload ! clconvert",
+  "clconvert ! capsfilter caps=video/x-raw(memory:OpenCLMemory) ! "
+      "cldownload",
+  "clupload ! capsfilter caps=video/x-raw(memory:OpenCLMemory) ! "
+      "clconvert ! capsfilter caps=video/x-raw(memory:OpenCLMemory) ! "
+      "cldownload",
+};
+
+/* How close two frames are: over every component value of the picture. */
+typedef struct
+{
+  gdouble psnr;
+  gint max_diff;
+} Closeness;
+
+static gboolean
+is_yuv (GstVideoFormat format)
+{
+  return GST_VIDEO_FORMAT_INFO_IS_YUV (gst_video_format_get_info (format));
+}
+
+/* Frames of @format at @width x @height; where the format is YUV, with
+ * @matrix, @range and @site (the rest of the colorimetry: GStreamer's
+ * defaults for the size). */
+static void
+make_info (GstVideoInfo * info, GstVideoFormat format, gint width,
+    gint height, GstVideoColorMatrix matrix, GstVideoColorRange range,
+    GstVideoChromaSite site)
+{
+  gst_video_info_set_format (info, format, width, height);
+  if (!is_yuv (format))
+    return;
+  info->colorimetry.matrix = matrix;
+  info->colorimetry.range = range;
+  info->chroma_site = site;
+}
+
+/* @input converted by GstVideoConverter's generic path into frames of
+ * @out. */
+static GstBuffer *
+reference_convert (const GstVideoInfo * in, const GstVideoInfo * out,
+    GstBuffer * input)
+{
+  GstBuffer *output = gst_buffer_new_allocate (NULL, out->size, NULL);
+  GstVideoConverter *convert;
+  GstVideoFrame in_frame, out_frame;
+
+  convert = gst_video_converter_new ((GstVideoInfo *) in, (GstVideoInfo *)
+      out, gst_structure_new ("config",
+          GST_VIDEO_CONVERTER_OPT_DITHER_METHOD, GST_TYPE_VIDEO_DITHER_METHOD,
+          GST_VIDEO_DITHER_NONE, GST_VIDEO_CONVERTER_OPT_DITHER_QUANTIZATION,
+          G_TYPE_UINT, 0, NULL));
+  fail_unless (convert != NULL);
+  fail_unless (gst_video_frame_map (&in_frame, (GstVideoInfo *) in, input,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&out_frame, (GstVideoInfo *) out,
+          output, GST_MAP_WRITE));
+  gst_video_converter_frame (convert, &in_frame, &out_frame);
+  gst_video_frame_unmap (&out_frame);
+  gst_video_frame_unmap (&in_frame);
+  gst_video_converter_free (convert);
+  return output;
+}
+
+static GstBuffer *noise_frame (const GstVideoInfo * info, guint32 seed);
+
+/* Noise frames of @info, a YUV format: RGBA noise converted by
+ * GstVideoConverter, so that every pixel is in the RGB gamut (YUV noise
+ * is mostly not, and there GstVideoConverter's 8-bit fixed-point
+ * arithmetic saturates in between). */
+static GstBuffer *
+yuv_noise_frame (const GstVideoInfo * info, guint32 seed)
+{
+  GstVideoInfo rgba;
+  GstBuffer *rgb, *yuv;
+
+  gst_video_info_set_format (&rgba, GST_VIDEO_FORMAT_RGBA, info->width,
+      info->height);
+  rgb = noise_frame (&rgba, seed);
+  yuv = reference_convert (&rgba, info, rgb);
+  gst_buffer_unref (rgb);
+  return yuv;
+}
+
+/* Noise frames of @info. The padding byte of RGBx-like formats is 0xff,
+ * as producers write it: GstVideoConverter takes it for alpha, where
+ * clconvert writes opaque alpha. */
+static GstBuffer *
+noise_frame (const GstVideoInfo * info, guint32 seed)
+{
+  GstBuffer *buffer;
+  const GstVideoFormatInfo *finfo = info->finfo;
+  GstVideoFrame frame;
+  guint used = 0;
+
+  if (GST_VIDEO_INFO_IS_YUV (info))
+    return yuv_noise_frame (info, seed);
+  buffer = rel_noise_buffer (info, seed);
+  if (GST_VIDEO_FORMAT_INFO_HAS_ALPHA (finfo)
+      || GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, 0) != 4)
+    return buffer;
+  for (guint c = 0; c < 3; c++)
+    used |= 1 << GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c);
+  fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buffer,
+          GST_MAP_WRITE));
+  for (gint y = 0; y < info->height; y++) {
+    guint8 *row = (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) +
+        y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0);
+
+    for (gint x = 0; x < info->width; x++)
+      for (guint b = 0; b < 4; b++)
+        if (!(used & (1 << b)))
+          row[4 * x + b] = 0xff;
+  }
+  gst_video_frame_unmap (&frame);
+  return buffer;
+}
+
+/* @input through @chain (clconvert, maybe with uploads and downloads
+ * about it) from @in caps to @out caps. */
+static GstBuffer *
+element_convert (const gchar * chain, const GstVideoInfo * in,
+    const GstVideoInfo * out, GstBuffer * input)
+{
+  GstHarness *h = gst_harness_new_parse (chain);
+  GstCaps *in_caps = gst_video_info_to_caps ((GstVideoInfo *) in);
+  GstCaps *out_caps = gst_video_info_to_caps ((GstVideoInfo *) out);
+  GstBuffer *output;
+
+  gst_harness_set_caps (h, in_caps, out_caps);
+  output = gst_harness_push_and_pull (h, gst_buffer_ref (input));
+  fail_unless (output != NULL, "%s gave no frame", chain);
+  gst_harness_teardown (h);
+  return output;
+}
+
+static guint
+component_value (const GstVideoFrame * frame, guint c, gint x, gint y)
+{
+  const GstVideoFormatInfo *finfo = frame->info.finfo;
+  const guint8 *p = (const guint8 *) GST_VIDEO_FRAME_COMP_DATA (frame, c) +
+      y * GST_VIDEO_FRAME_COMP_STRIDE (frame, c) +
+      x * GST_VIDEO_FRAME_COMP_PSTRIDE (frame, c);
+
+  return GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ? GST_READ_UINT16_LE (p) :
+      *p;
+}
+
+/* @actual against @expected, frames of @info, over every component
+ * value of the picture. */
+static Closeness
+compare_frames (const GstVideoInfo * info, GstBuffer * actual,
+    GstBuffer * expected)
+{
+  GstVideoFrame fa, fe;
+  gdouble sum = 0, peak = (1 << GST_VIDEO_INFO_COMP_DEPTH (info, 0)) - 1;
+  gsize n = 0;
+  Closeness result = { INFINITY, 0 };
+
+  fail_unless (gst_video_frame_map (&fa, (GstVideoInfo *) info, actual,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fe, (GstVideoInfo *) info, expected,
+          GST_MAP_READ));
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++) {
+      for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (info, c); x++) {
+        gint d = (gint) component_value (&fa, c, x, y) -
+            (gint) component_value (&fe, c, x, y);
+
+        sum += (gdouble) d *d;
+        result.max_diff = MAX (result.max_diff, ABS (d));
+        n++;
+      }
+    }
+  }
+  gst_video_frame_unmap (&fa);
+  gst_video_frame_unmap (&fe);
+  if (sum > 0)
+    result.psnr = 10 * log10 (peak * peak / (sum / n));
+  return result;
+}
+
+static gchar *
+case_name (const GstVideoInfo * in, const GstVideoInfo * out)
+{
+  gchar *in_c = gst_video_colorimetry_to_string (&in->colorimetry);
+  gchar *out_c = gst_video_colorimetry_to_string (&out->colorimetry);
+  gchar *name = g_strdup_printf ("%s (%s, site %d) -> %s (%s, site %d) "
+      "%dx%d", GST_VIDEO_INFO_NAME (in), in_c, in->chroma_site,
+      GST_VIDEO_INFO_NAME (out), out_c, out->chroma_site, in->width,
+      in->height);
+
+  g_free (in_c);
+  g_free (out_c);
+  return name;
+}
+
+typedef enum
+{
+  MODEL_RGB,
+  MODEL_GRAY,
+  MODEL_YUV,
+} Model;
+
+static Model
+model (const GstVideoInfo * info)
+{
+  if (GST_VIDEO_INFO_IS_YUV (info))
+    return MODEL_YUV;
+  return GST_VIDEO_INFO_IS_GRAY (info) ? MODEL_GRAY : MODEL_RGB;
+}
+
+/* The PSNR and the largest difference (in 8-bit code values) allowed
+ * from GstVideoConverter for @in -> @out, as measured; FALSE where the two
+ * differ by design. */
+static gboolean
+tolerance (const GstVideoInfo * in, const GstVideoInfo * out,
+    gdouble * min_psnr, gint * max_diff)
+{
+  Model a = model (in), b = model (out);
+
+  if ((a == MODEL_GRAY && b == MODEL_YUV
+          && out->colorimetry.matrix != GST_VIDEO_COLOR_MATRIX_BT601)
+      || (a == MODEL_YUV && b == MODEL_GRAY
+          && in->colorimetry.matrix != GST_VIDEO_COLOR_MATRIX_BT601))
+    return FALSE;
+  if (a == MODEL_YUV && b == MODEL_YUV) {
+    /* A matrix or range change: GstVideoConverter upsamples chroma,
+     * converts and downsamples it again, which blurs noise chroma by up
+     * to 18; clconvert converts each chroma sample in place. Identical
+     * where only the layout changes (I420 <-> NV12). */
+    *min_psnr = 30.0;
+    *max_diff = 20;
+  } else if (a == MODEL_YUV) {
+    /* Chroma rounded to 8 bits after each of two upsampling passes, times
+     * a Cb -> B coefficient up to 2.1, and a fixed-point matrix 2 off on
+     * its own (1x1, where nothing is resampled). */
+    *min_psnr = 38.0;
+    *max_diff = 7;
+  } else {
+    /* The fixed-point matrix only. */
+    *min_psnr = 48.0;
+    *max_diff = 2;
+  }
+  return TRUE;
+}
+
+/* clconvert in system memory against the reference, for one case:
+ * whether it is close enough (else it says how far). */
+static gboolean
+check_case (const GstVideoInfo * in, const GstVideoInfo * out, guint32 seed)
+{
+  GstBuffer *input, *expected, *actual;
+  Closeness c;
+  gint max_diff, allowed_diff;
+  gdouble min_psnr;
+  gchar *name;
+  gboolean ok;
+
+  if (!tolerance (in, out, &min_psnr, &allowed_diff))
+    return TRUE;
+  input = noise_frame (in, seed);
+  expected = reference_convert (in, out, input);
+  actual = element_convert (chains[0], in, out, input);
+  c = compare_frames (out, actual, expected);
+  /* In 8-bit code values. */
+  max_diff = c.max_diff >> (GST_VIDEO_INFO_COMP_DEPTH (out, 0) - 8);
+  name = case_name (in, out);
+  ok = c.psnr >= min_psnr && max_diff <= allowed_diff;
+  GST_INFO ("%s: PSNR %.1f dB, max difference %d", name, c.psnr, max_diff);
+  if (!ok)
+    g_printerr ("%s: PSNR %.1f dB (at least %.0f), max difference %d "
+        "(at most %d)\n", name, c.psnr, min_psnr, max_diff, allowed_diff);
+  g_free (name);
+  gst_buffer_unref (actual);
+  gst_buffer_unref (expected);
+  gst_buffer_unref (input);
+  return ok;
+}
+
+/* formats[@i] into formats[@o] at @width x @height: where a side is YUV
+ * and @all_colours, with each matrix, range and chroma siting (both sides
+ * alike where both are). Counts the conversions in *@n and returns how
+ * many were too far from GstVideoConverter. */
+static guint
+check_pair (guint i, guint o, gint width, gint height, gboolean all_colours,
+    guint * n)
+{
+  GstVideoFormat in_format = formats[i], out_format = formats[o];
+  gboolean colours = all_colours && (is_yuv (in_format)
+      || is_yuv (out_format));
+  guint n_matrices = colours ? G_N_ELEMENTS (matrices) : 1;
+  guint n_ranges = colours ? G_N_ELEMENTS (ranges) : 1;
+  guint n_sites = colours ? G_N_ELEMENTS (sites) : 1;
+  guint failed = 0;
+
+  for (guint m = 0; m < n_matrices; m++) {
+    for (guint r = 0; r < n_ranges; r++) {
+      for (guint s = 0; s < n_sites; s++) {
+        GstVideoInfo in, out;
+
+        make_info (&in, in_format, width, height, matrices[m], ranges[r],
+            sites[s]);
+        make_info (&out, out_format, width, height, matrices[m], ranges[r],
+            sites[s]);
+        failed += !check_case (&in, &out, i * 1000 + o * 10 + m + r + s);
+        (*n)++;
+      }
+    }
+  }
+  return failed;
+}
+
+/* Every output format from formats[@i]. */
+static void
+check_from_format (guint i, gint width, gint height, gboolean all_colours)
+{
+  guint failed = 0, n = 0;
+
+  for (guint o = 0; o < G_N_ELEMENTS (formats); o++)
+    failed += check_pair (i, o, width, height, all_colours, &n);
+  fail_unless (failed == 0, "%u of %u conversions from %s too far from "
+      "GstVideoConverter (listed above)", failed, n,
+      gst_video_format_to_string (formats[i]));
+}
+
+/* Two output formats for each input format, chosen so that every format
+ * is an output twice too, and so that each kind of pair (RGB orders,
+ * RGB and gray, RGB and YUV, YUV and YUV) comes up: the pairs `meson test`
+ * runs, each a program of its own to build. The tcase all-pairs
+ * (scripts/check-slow.sh) runs every pair. */
+static const guint representative_steps[] = { 1, 6 };
+
+GST_START_TEST (test_representative_pairs)
+{
+  guint n_formats = G_N_ELEMENTS (formats);
+  guint failed = 0, n = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (representative_steps); k++) {
+    guint o = (__i__ + representative_steps[k]) % n_formats;
+
+    failed += check_pair (__i__, o, 33, 17, TRUE, &n);
+    failed += check_pair (__i__, o, 1, 1, FALSE, &n);
+  }
+  fail_unless (failed == 0, "%u of %u conversions from %s too far from "
+      "GstVideoConverter (listed above)", failed, n,
+      gst_video_format_to_string (formats[__i__]));
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_odd_size_against_videoconvert)
+{
+  check_from_format (__i__, 33, 17, TRUE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_one_pixel_against_videoconvert)
+{
+  check_from_format (__i__, 1, 1, FALSE);
+}
+
+GST_END_TEST;
+
+/* Different matrices and ranges on the two sides of a YUV -> YUV
+ * conversion (through R'G'B' in one affine map). */
+GST_START_TEST (test_matrix_change)
+{
+  static const struct
+  {
+    GstVideoFormat in;
+    GstVideoColorMatrix in_matrix;
+    GstVideoColorRange in_range;
+    GstVideoFormat out;
+    GstVideoColorMatrix out_matrix;
+    GstVideoColorRange out_range;
+  } cases[] = {
+    {GST_VIDEO_FORMAT_NV12, GST_VIDEO_COLOR_MATRIX_BT601,
+          GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_FORMAT_I420,
+        GST_VIDEO_COLOR_MATRIX_BT709, GST_VIDEO_COLOR_RANGE_16_235},
+    {GST_VIDEO_FORMAT_I420, GST_VIDEO_COLOR_MATRIX_BT2020,
+          GST_VIDEO_COLOR_RANGE_0_255, GST_VIDEO_FORMAT_NV12,
+        GST_VIDEO_COLOR_MATRIX_BT601, GST_VIDEO_COLOR_RANGE_16_235},
+    {GST_VIDEO_FORMAT_NV12, GST_VIDEO_COLOR_MATRIX_BT709,
+          GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_FORMAT_NV12,
+        GST_VIDEO_COLOR_MATRIX_BT709, GST_VIDEO_COLOR_RANGE_0_255},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    GstVideoInfo in, out;
+
+    make_info (&in, cases[i].in, 33, 17, cases[i].in_matrix,
+        cases[i].in_range, GST_VIDEO_CHROMA_SITE_MPEG2);
+    make_info (&out, cases[i].out, 33, 17, cases[i].out_matrix,
+        cases[i].out_range, GST_VIDEO_CHROMA_SITE_MPEG2);
+    fail_unless (check_case (&in, &out, 77 + i));
+  }
+}
+
+GST_END_TEST;
+
+/* Each combination of system and OpenCL memory in and out gives the same
+ * bytes. */
+GST_START_TEST (test_memories_agree)
+{
+  static const GstVideoFormat pairs[][2] = {
+    {GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_RGBA},
+    {GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12},
+    {GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_BGRx},
+    {GST_VIDEO_FORMAT_xRGB, GST_VIDEO_FORMAT_GRAY16_LE},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++) {
+    GstVideoInfo in, out;
+    GstBuffer *input, *first;
+
+    make_info (&in, pairs[i][0], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
+        GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_CHROMA_SITE_MPEG2);
+    make_info (&out, pairs[i][1], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
+        GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_CHROMA_SITE_MPEG2);
+    input = noise_frame (&in, 500 + i);
+    first = element_convert (chains[0], &in, &out, input);
+    for (guint c = 1; c < G_N_ELEMENTS (chains); c++) {
+      GstBuffer *other = element_convert (chains[c], &in, &out, input);
+      gchar *a = rel_frame_digest (&out, first);
+      gchar *b = rel_frame_digest (&out, other);
+
+      fail_unless (g_str_equal (a, b), "%s -> %s: \"%s\" differs from "
+          "\"%s\"", GST_VIDEO_INFO_NAME (&in), GST_VIDEO_INFO_NAME (&out),
+          chains[c], chains[0]);
+      g_free (a);
+      g_free (b);
+      gst_buffer_unref (other);
+    }
+    gst_buffer_unref (first);
+    gst_buffer_unref (input);
+  }
+}
+
+GST_END_TEST;
+
+/* NV12 -> RGBA -> NV12 with clconvert twice against the same round trip
+ * through GstVideoConverter in 8 bits: within 4 (its 8-bit rounding of
+ * upsampled chroma, see tolerance ()). */
+GST_START_TEST (test_round_trip)
+{
+  GstVideoInfo nv12, rgba;
+  GstBuffer *input, *ref_rgba, *ref_back, *rgba_out, *back;
+  Closeness c;
+
+  make_info (&nv12, GST_VIDEO_FORMAT_NV12, 64, 36,
+      GST_VIDEO_COLOR_MATRIX_BT709, GST_VIDEO_COLOR_RANGE_16_235,
+      GST_VIDEO_CHROMA_SITE_MPEG2);
+  make_info (&rgba, GST_VIDEO_FORMAT_RGBA, 64, 36, 0, 0, 0);
+  input = noise_frame (&nv12, 9);
+  ref_rgba = reference_convert (&nv12, &rgba, input);
+  ref_back = reference_convert (&rgba, &nv12, ref_rgba);
+  rgba_out = element_convert (chains[0], &nv12, &rgba, input);
+  back = element_convert (chains[0], &rgba, &nv12, rgba_out);
+
+  c = compare_frames (&nv12, back, ref_back);
+  GST_INFO ("round trip: PSNR %.1f dB, max difference %d", c.psnr, c.max_diff);
+  fail_unless (c.max_diff <= 4, "round trip differs by %d", c.max_diff);
+  gst_buffer_unref (back);
+  gst_buffer_unref (rgba_out);
+  gst_buffer_unref (ref_back);
+  gst_buffer_unref (ref_rgba);
+  gst_buffer_unref (input);
+}
+
+GST_END_TEST;
+
+/* The same caps on both sides: the input buffer itself comes out. */
+GST_START_TEST (test_passthrough)
+{
+  GstHarness *h = gst_harness_new ("clconvert");
+  GstVideoInfo info;
+  GstBuffer *input, *output;
+
+  make_info (&info, GST_VIDEO_FORMAT_NV12, 32, 16,
+      GST_VIDEO_COLOR_MATRIX_BT709, GST_VIDEO_COLOR_RANGE_16_235,
+      GST_VIDEO_CHROMA_SITE_MPEG2);
+  gst_harness_set_caps (h, gst_video_info_to_caps (&info),
+      gst_video_info_to_caps (&info));
+  input = rel_noise_buffer (&info, 3);
+  output = gst_harness_push_and_pull (h, gst_buffer_ref (input));
+  fail_unless (output == input);
+  gst_buffer_unref (output);
+  gst_buffer_unref (input);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Caps that leave the output format open keep the input's; colorimetry
+ * the output leaves open is the input's where both are YUV. */
+GST_START_TEST (test_negotiation_keeps_input)
+{
+  GstHarness *h = gst_harness_new ("clconvert");
+  GstCaps *out;
+  GstVideoInfo info;
+
+  gst_harness_set_src_caps_str (h, "video/x-raw, format=NV12, width=32, "
+      "height=16, framerate=30/1, colorimetry=bt2020, chroma-site=jpeg");
+  gst_harness_set_sink_caps_str (h, "video/x-raw, format={ I420, NV12 }");
+  gst_harness_push (h, gst_buffer_new_allocate (NULL, 32 * 16 * 3 / 2, NULL));
+  gst_buffer_unref (gst_harness_pull (h));
+  out = gst_pad_get_current_caps (h->sinkpad);
+  fail_unless (gst_video_info_from_caps (&info, out));
+  fail_unless_equals_int (GST_VIDEO_INFO_FORMAT (&info), GST_VIDEO_FORMAT_NV12);
+  gst_caps_unref (out);
+  gst_harness_teardown (h);
+
+  h = gst_harness_new ("clconvert");
+  gst_harness_set_src_caps_str (h, "video/x-raw, format=NV12, width=32, "
+      "height=16, framerate=30/1, colorimetry=bt2020, chroma-site=jpeg");
+  gst_harness_set_sink_caps_str (h, "video/x-raw, format=I420");
+  gst_harness_push (h, gst_buffer_new_allocate (NULL, 32 * 16 * 3 / 2, NULL));
+  gst_buffer_unref (gst_harness_pull (h));
+  out = gst_pad_get_current_caps (h->sinkpad);
+  fail_unless (gst_video_info_from_caps (&info, out));
+  fail_unless_equals_int (info.colorimetry.matrix,
+      GST_VIDEO_COLOR_MATRIX_BT2020);
+  fail_unless_equals_int (info.chroma_site, GST_VIDEO_CHROMA_SITE_JPEG);
+  gst_caps_unref (out);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* memory=image is refused with a message, not a crash. */
+GST_START_TEST (test_image_memory_refused)
+{
+  GstElement *element = gst_element_factory_make ("clconvert", NULL);
+  GstBus *bus = gst_bus_new ();
+  GstMessage *msg;
+  GError *error = NULL;
+  gchar *debug = NULL;
+
+  gst_element_set_bus (element, bus);
+  g_object_set (element, "memory", 1, NULL);
+  fail_unless_equals_int (gst_element_set_state (element, GST_STATE_READY),
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &error, &debug);
+  fail_unless (debug && strstr (debug, "memory=image") != NULL, "%s: %s",
+      error->message, debug);
+  g_error_free (error);
+  g_free (debug);
+  gst_message_unref (msg);
+  gst_element_set_state (element, GST_STATE_NULL);
+  gst_element_set_bus (element, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (element);
+}
+
+GST_END_TEST;
+
+static Suite *
+clconvert_suite (void)
+{
+  Suite *s = suite_create ("clconvert");
+  TCase *tc = tcase_create ("general");
+  TCase *all = tcase_create ("all-pairs");
+
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_representative_pairs, 0,
+      G_N_ELEMENTS (formats));
+  tcase_add_test (tc, test_matrix_change);
+  tcase_add_test (tc, test_memories_agree);
+  tcase_add_test (tc, test_round_trip);
+  tcase_add_test (tc, test_passthrough);
+  tcase_add_test (tc, test_negotiation_keeps_input);
+  tcase_add_test (tc, test_image_memory_refused);
+  suite_add_tcase (s, all);
+  tcase_add_loop_test (all, test_odd_size_against_videoconvert, 0,
+      G_N_ELEMENTS (formats));
+  tcase_add_loop_test (all, test_one_pixel_against_videoconvert, 0,
+      G_N_ELEMENTS (formats));
+  return s;
+}
+
+GST_CHECK_MAIN (clconvert);

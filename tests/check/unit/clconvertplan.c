@@ -1,0 +1,234 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The conversion planner (gst/elements/gstclconvertplan.c, compiled into
+ * this test) against the definitions written out here: Y' = Kr R' + Kg G'
+ * + Kb B', Cb' = (B' - Y') / (2 (1 - Kb)), Cr' = (R' - Y') / (2 (1 - Kr)),
+ * with (Kr, Kb) from BT.601, BT.709, BT.2020 and SMPTE 240M, and the range
+ * offsets and spans of limited (16 + 219, 128 +- 112) and full range.
+ */
+#include <gst/check/gstcheck.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "gstclconvertplan.h"
+
+#define EPS 1e-9
+
+static const struct
+{
+  GstVideoColorMatrix matrix;
+  gdouble kr, kb;
+} definitions[] = {
+  {GST_VIDEO_COLOR_MATRIX_BT601, 0.299, 0.114},
+  {GST_VIDEO_COLOR_MATRIX_BT709, 0.2126, 0.0722},
+  {GST_VIDEO_COLOR_MATRIX_BT2020, 0.2627, 0.0593},
+  {GST_VIDEO_COLOR_MATRIX_SMPTE240M, 0.212, 0.087},
+};
+
+static void
+yuv_info (GstVideoInfo * info, GstVideoFormat format,
+    GstVideoColorMatrix matrix, GstVideoColorRange range)
+{
+  gst_video_info_set_format (info, format, 33, 17);
+  info->colorimetry.matrix = matrix;
+  info->colorimetry.range = range;
+}
+
+static void
+assert_close (gdouble actual, gdouble expected, const gchar * what)
+{
+  fail_unless (fabs (actual - expected) < EPS, "%s: %.12f, expected %.12f",
+      what, actual, expected);
+}
+
+/* RGBA (full range) -> I420: each row is the definition scaled to the
+ * output range, plus its offset. */
+GST_START_TEST (test_rgb_to_yuv_coefficients)
+{
+  for (guint d = 0; d < G_N_ELEMENTS (definitions); d++) {
+    for (guint limited = 0; limited < 2; limited++) {
+      gdouble kr = definitions[d].kr, kb = definitions[d].kb;
+      gdouble kg = 1 - kr - kb;
+      gdouble y_span = limited ? 219 : 255, c_span = limited ? 224 : 255;
+      gdouble expected[3][3] = {
+        {kr, kg, kb},
+        {-kr / (2 * (1 - kb)), -kg / (2 * (1 - kb)), 0.5},
+        {0.5, -kg / (2 * (1 - kr)), -kb / (2 * (1 - kr))},
+      };
+      gdouble spans[3] = { y_span, c_span, c_span };
+      gdouble offsets[3] = { limited ? 16 : 0, 128, 128 };
+      GstVideoInfo in, out;
+      GstCLConvertPlan plan;
+
+      gst_video_info_set_format (&in, GST_VIDEO_FORMAT_RGBA, 33, 17);
+      yuv_info (&out, GST_VIDEO_FORMAT_I420, definitions[d].matrix,
+          limited ? GST_VIDEO_COLOR_RANGE_16_235 : GST_VIDEO_COLOR_RANGE_0_255);
+      fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL));
+      for (guint i = 0; i < 3; i++) {
+        for (guint j = 0; j < 3; j++)
+          assert_close (plan.matrix[i][j], expected[i][j] * spans[i] / 255,
+              "matrix");
+        assert_close (plan.offset[i], offsets[i], "offset");
+      }
+      fail_if (plan.identity);
+      gst_cl_convert_plan_clear (&plan);
+    }
+  }
+}
+
+GST_END_TEST;
+
+/* NV12 (limited range) -> RGBx: R = Y' + 2 (1 - Kr) Cr', B = Y' + 2 (1 -
+ * Kb) Cb', G from Y' = Kr R + Kg G + Kb B. */
+GST_START_TEST (test_yuv_to_rgb_coefficients)
+{
+  for (guint d = 0; d < G_N_ELEMENTS (definitions); d++) {
+    gdouble kr = definitions[d].kr, kb = definitions[d].kb;
+    gdouble kg = 1 - kr - kb;
+    gdouble y = 255.0 / 219, c = 255.0 / 224;
+    gdouble expected[3][3] = {
+      {y, 0, c * 2 * (1 - kr)},
+      {y, -c * 2 * (1 - kb) * kb / kg, -c * 2 * (1 - kr) * kr / kg},
+      {y, c * 2 * (1 - kb), 0},
+    };
+    GstVideoInfo in, out;
+    GstCLConvertPlan plan;
+
+    yuv_info (&in, GST_VIDEO_FORMAT_NV12, definitions[d].matrix,
+        GST_VIDEO_COLOR_RANGE_16_235);
+    gst_video_info_set_format (&out, GST_VIDEO_FORMAT_RGBx, 33, 17);
+    fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL));
+    for (guint i = 0; i < 3; i++) {
+      gdouble offset = 0;
+
+      for (guint j = 0; j < 3; j++) {
+        assert_close (plan.matrix[i][j], expected[i][j], "matrix");
+        offset -= expected[i][j] * (j == 0 ? 16 : 128);
+      }
+      assert_close (plan.offset[i], offset, "offset");
+    }
+    gst_cl_convert_plan_clear (&plan);
+  }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_range_offsets)
+{
+  static const struct
+  {
+    GstVideoFormat format;
+    GstVideoColorRange range;
+    gdouble offset[3], scale[3];
+  } cases[] = {
+    {GST_VIDEO_FORMAT_I420, GST_VIDEO_COLOR_RANGE_16_235, {16, 128, 128},
+        {219, 224, 224}},
+    {GST_VIDEO_FORMAT_NV12, GST_VIDEO_COLOR_RANGE_0_255, {0, 128, 128},
+        {255, 255, 255}},
+    {GST_VIDEO_FORMAT_RGBA, GST_VIDEO_COLOR_RANGE_0_255, {0, 0, 0},
+        {255, 255, 255}},
+    {GST_VIDEO_FORMAT_RGBA, GST_VIDEO_COLOR_RANGE_16_235, {16, 16, 16},
+        {219, 219, 219}},
+    {GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_COLOR_RANGE_16_235,
+        {4096, 32768, 32768}, {56064, 57344, 57344}},
+    {GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_COLOR_RANGE_0_255,
+        {0, 32768, 32768}, {65535, 65535, 65535}},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gdouble offset[3], scale[3];
+
+    gst_cl_convert_range (gst_video_format_get_info (cases[i].format),
+        cases[i].range, offset, scale);
+    for (guint c = 0; c < 3; c++) {
+      fail_unless_equals_float (offset[c], cases[i].offset[c]);
+      fail_unless_equals_float (scale[c], cases[i].scale[c]);
+    }
+  }
+}
+
+GST_END_TEST;
+
+/* Identity where nothing changes; gray and YUV exchange luma unchanged
+ * (as videoconvert does); a range change is no identity. */
+GST_START_TEST (test_identity_and_gray)
+{
+  GstVideoInfo a, b;
+  GstCLConvertPlan plan;
+
+  yuv_info (&a, GST_VIDEO_FORMAT_NV12, GST_VIDEO_COLOR_MATRIX_BT709,
+      GST_VIDEO_COLOR_RANGE_16_235);
+  b = a;
+  fail_unless (gst_cl_convert_plan_make (&plan, &a, &b, NULL));
+  fail_unless (plan.identity);
+  gst_cl_convert_plan_clear (&plan);
+
+  b.colorimetry.range = GST_VIDEO_COLOR_RANGE_0_255;
+  fail_unless (gst_cl_convert_plan_make (&plan, &a, &b, NULL));
+  fail_if (plan.identity);
+  assert_close (plan.matrix[0][0], 255.0 / 219, "luma span");
+  assert_close (plan.offset[0], -16 * 255.0 / 219, "luma offset");
+  gst_cl_convert_plan_clear (&plan);
+
+  gst_video_info_set_format (&b, GST_VIDEO_FORMAT_GRAY8, 33, 17);
+  fail_unless (gst_cl_convert_plan_make (&plan, &b, &b, NULL));
+  fail_unless (plan.identity);
+  gst_cl_convert_plan_clear (&plan);
+
+  fail_unless (gst_cl_convert_plan_make (&plan, &b, &a, NULL));
+  assert_close (plan.matrix[0][0], 1, "gray -> Y");
+  assert_close (plan.offset[0], 0, "gray -> Y offset");
+  assert_close (plan.offset[1], 128, "gray -> neutral Cb");
+  assert_close (plan.matrix[1][0], 0, "gray -> Cb");
+  gst_cl_convert_plan_clear (&plan);
+}
+
+GST_END_TEST;
+
+/* The kernel's layout options, from GstVideoFormatInfo. */
+GST_START_TEST (test_options)
+{
+  GstVideoInfo in, out;
+  GstCLConvertPlan plan;
+  GError *error = NULL;
+
+  yuv_info (&in, GST_VIDEO_FORMAT_NV12, GST_VIDEO_COLOR_MATRIX_BT709,
+      GST_VIDEO_COLOR_RANGE_16_235);
+  in.chroma_site = GST_VIDEO_CHROMA_SITE_MPEG2;
+  gst_video_info_set_format (&out, GST_VIDEO_FORMAT_xRGB, 33, 17);
+  fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL));
+  fail_unless (strstr (plan.options, "-DIN_PLANE_2=in1 -DIN_PITCH_2=in1_pitch"
+          " -DIN_STEP_2=2 -DIN_OFF_2=1") != NULL, "%s", plan.options);
+  fail_unless (strstr (plan.options, "-DIN_SUB_X=1 -DIN_SUB_Y=1 "
+          "-DIN_CENTER_X=0 -DIN_CENTER_Y=1") != NULL, "%s", plan.options);
+  fail_unless (strstr (plan.options, "-DOUT_PAD -DOUT_PLANE_A=out0 "
+          "-DOUT_PITCH_A=out0_pitch -DOUT_STEP_A=4 -DOUT_OFF_A=0") != NULL,
+      "%s", plan.options);
+  gst_cl_convert_plan_clear (&plan);
+
+  gst_video_info_set_format (&out, GST_VIDEO_FORMAT_YUY2, 33, 17);
+  fail_if (gst_cl_convert_plan_make (&plan, &in, &out, &error));
+  fail_unless (strstr (error->message, "YUY2") != NULL, "%s", error->message);
+  g_error_free (error);
+}
+
+GST_END_TEST;
+
+static Suite *
+clconvertplan_suite (void)
+{
+  Suite *s = suite_create ("clconvertplan");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_rgb_to_yuv_coefficients);
+  tcase_add_test (tc, test_yuv_to_rgb_coefficients);
+  tcase_add_test (tc, test_range_offsets);
+  tcase_add_test (tc, test_identity_and_gray);
+  tcase_add_test (tc, test_options);
+  return s;
+}
+
+GST_CHECK_MAIN (clconvertplan);
