@@ -446,7 +446,7 @@ gst_cl_base_transform_class_init (GstCLBaseTransformClass * klass)
   /**
    * GstCLBaseTransform:device:
    *
-   * The OpenCL device: a selector of gst_cl_device_matches(): "P:D"
+   * The OpenCL device, as gst_cl_device_matches() reads it: "P:D"
    * platform and device indices, a device UUID, a PCI bus id, or a
    * case-insensitive substring of the platform or device name. Empty: the
    * GST_CL_DEVICE environment variable, else the first GPU, else the first
