@@ -529,7 +529,7 @@ gst_cl_bicubic_scale_fixate_caps (GstBaseTransform * trans,
 
 /* Metas follow videoscale's rules: those about geometry (tags video, size,
  * orientation only) are kept, and scaled through their transform where
- * tagged size; the others go the GstVideoFilter way. With borders the
+ * tagged size; the others go GstCLBaseTransform's way. With borders the
  * picture is only part of the frame, where a scale would misplace them: a
  * region of interest is placed on the picture, other size metas dropped. */
 static gboolean
@@ -537,9 +537,12 @@ gst_cl_bicubic_scale_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf)
 {
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (trans);
-  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+  GstCLBaseTransform *base = GST_CL_BASE_TRANSFORM (trans);
+  const GstVideoInfo *in_info = gst_cl_base_transform_get_in_info (base);
+  const GstVideoInfo *out_info = gst_cl_base_transform_get_out_info (base);
   const GstMetaInfo *info = meta->info;
-  GstVideoMetaTransform scale = { &filter->in_info, &filter->out_info };
+  GstVideoMetaTransform scale =
+      { (GstVideoInfo *) in_info, (GstVideoInfo *) out_info };
   GstVideoRectangle picture;
 
   if (!gst_cl_meta_is_geometry (meta))
@@ -550,16 +553,15 @@ gst_cl_bicubic_scale_transform_meta (GstBaseTransform * trans,
     return TRUE;
 
   /* the picture on the whole output frame being made */
-  gst_cl_scale_picture_rectangle (&filter->in_info, &filter->out_info,
-      self->frame_borders, &picture);
-  if (picture.w == filter->out_info.width
-      && picture.h == filter->out_info.height) {
+  gst_cl_scale_picture_rectangle (in_info, out_info, self->frame_borders,
+      &picture);
+  if (picture.w == out_info->width && picture.h == out_info->height) {
     if (info->transform_func)
       info->transform_func (outbuf, meta, inbuf,
           gst_video_meta_transform_scale_get_quark (), &scale);
   } else if (info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE) {
     gst_cl_scale_add_letterboxed_roi (outbuf,
-        (GstVideoRegionOfInterestMeta *) meta, &filter->in_info, &picture);
+        (GstVideoRegionOfInterestMeta *) meta, in_info, &picture);
   } else {
     GST_DEBUG_OBJECT (self, "dropping %s: it cannot be placed on a "
         "letterboxed picture", g_type_name (info->api));

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclfilter.h"
-#include "gstclelement.h"
+
 #include <gst/opencl/gstclmemory.h>
 #include <gst/opencl/gstcltransfer.h>
 
@@ -12,13 +12,11 @@ GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_debug);
 enum
 {
   PROP_0,
-  PROP_DEVICE,
   PROP_MEMORY,
 };
 
 typedef struct
 {
-  GstCLElementDevice device;    /* the device property, the context */
   GstCLStorage memory_setting;  /* property, under the object lock */
 
   /* READY and up */
@@ -42,7 +40,7 @@ typedef struct
 } GstCLFilterPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLFilter, gst_cl_filter,
-    GST_TYPE_VIDEO_FILTER, G_ADD_PRIVATE (GstCLFilter);
+    GST_TYPE_CL_BASE_TRANSFORM, G_ADD_PRIVATE (GstCLFilter);
     GST_DEBUG_CATEGORY_INIT (gst_cl_filter_debug, "clfilter", 0,
         "OpenCL filter base"));
 
@@ -52,14 +50,14 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLFilter, gst_cl_filter,
 GstCLContext *
 gst_cl_filter_get_context (GstCLFilter * self)
 {
-  return PRIV (self)->device.context;
+  return gst_cl_base_transform_get_context (GST_CL_BASE_TRANSFORM (self));
 }
 
 /* The device of the element's context (READY and up). */
 const GstCLDeviceInfo *
 gst_cl_filter_get_device (GstCLFilter * self)
 {
-  return gst_cl_context_get_device (PRIV (self)->device.context);
+  return gst_cl_context_get_device (gst_cl_filter_get_context (self));
 }
 
 /**
@@ -125,17 +123,16 @@ gst_cl_filter_create_kernel (GstCLFilter * self, const gchar * program_name,
     const gchar * const *sources, const GstCLPlane * plane,
     const gchar * extra_options, const gchar * kernel_name, GError ** error)
 {
-  GstCLFilterPrivate *priv = PRIV (self);
-  gchar *options = gst_cl_plane_build_options (plane, priv->memory,
+  GstCLContext *context = gst_cl_filter_get_context (self);
+  gchar *options = gst_cl_plane_build_options (plane, PRIV (self)->memory,
       extra_options);
-  cl_program program = gst_cl_context_get_program (priv->device.context,
-      program_name, sources, options, error);
+  cl_program program = gst_cl_context_get_program (context, program_name,
+      sources, options, error);
 
   g_free (options);
   if (program == NULL)
     return NULL;
-  return gst_cl_context_create_kernel (priv->device.context, program,
-      kernel_name, error);
+  return gst_cl_context_create_kernel (context, program, kernel_name, error);
 }
 
 /* "RGBA, BGRA, ..." from a list of format strings. */
@@ -384,12 +381,12 @@ add_field_caps (GstCaps * caps)
       gst_caps_features_new (GST_CAPS_FEATURE_FORMAT_INTERLACED, NULL));
 }
 
-/* After the context is open (its open hook): the memory property, and
- * the caps the device serves with it. */
+/* After the context is open: the memory property, and the caps the
+ * device serves with it. */
 static gboolean
-open_device (GstElement * element, GError ** error)
+gst_cl_filter_open (GstCLBaseTransform * trans, GError ** error)
 {
-  GstCLFilter *self = GST_CL_FILTER (element);
+  GstCLFilter *self = GST_CL_FILTER (trans);
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   const GstCLDeviceInfo *info = gst_cl_filter_get_device (self);
@@ -425,11 +422,11 @@ release_frames (GstCLFilter * self)
   g_clear_pointer (&priv->staging, gst_cl_staging_free);
 }
 
-/* Before the context is dropped (its close hook). */
+/* Before the context is dropped. */
 static void
-close_device (GstElement * element)
+gst_cl_filter_close (GstCLBaseTransform * trans)
 {
-  GstCLFilter *self = GST_CL_FILTER (element);
+  GstCLFilter *self = GST_CL_FILTER (trans);
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
 
@@ -447,16 +444,12 @@ close_device (GstElement * element)
 /* Under the object lock: the memory property changed since the device was
  * opened (in READY): it applies when streaming starts. */
 static gboolean
-memory_changed (GstElement * element)
+gst_cl_filter_settings_changed (GstCLBaseTransform * trans)
 {
-  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (element));
+  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (trans));
 
   return priv->memory_setting != priv->setting;
 }
-
-static const GstCLElementHooks device_hooks = {
-  open_device, close_device, memory_changed,
-};
 
 /* Caps in OpenCL memory come first in what the element offers, next to
  * another cl element keeping frames on the device; but where its
@@ -470,38 +463,16 @@ prefer_unchanged_caps (GstCLFilter * self, gboolean unchanged)
       unchanged);
 }
 
-static GstStateChangeReturn
-gst_cl_filter_change_state (GstElement * element, GstStateChange transition)
+/* On READY->PAUSED, with the device open as the properties say. */
+static gboolean
+gst_cl_filter_start (GstBaseTransform * trans)
 {
-  GstCLFilter *self = GST_CL_FILTER (element);
-  GstCLElementDevice *device = &PRIV (self)->device;
-  GstStateChangeReturn ret;
+  GstCLFilter *self = GST_CL_FILTER (trans);
 
-  if (!gst_cl_element_device_prepare (element, device, transition))
-    return GST_STATE_CHANGE_FAILURE;
-
-  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED) {
-    if (!peers_servable (self))
-      return GST_STATE_CHANGE_FAILURE;
-    prefer_unchanged_caps (self,
-        GST_CL_FILTER_GET_CLASS (self)->snapshot (self));
-  }
-
-  ret = GST_ELEMENT_CLASS (gst_cl_filter_parent_class)->change_state (element,
-      transition);
-
-  if (transition == GST_STATE_CHANGE_READY_TO_NULL)
-    gst_cl_element_device_close (element, device);
-  return ret;
-}
-
-static void
-gst_cl_filter_set_context (GstElement * element, GstContext * context)
-{
-  gst_cl_element_device_set_context (element,
-      &PRIV (GST_CL_FILTER (element))->device, context);
-  GST_ELEMENT_CLASS (gst_cl_filter_parent_class)->set_context (element,
-      context);
+  if (!peers_servable (self))
+    return FALSE;
+  prefer_unchanged_caps (self, GST_CL_FILTER_GET_CLASS (self)->snapshot (self));
+  return TRUE;
 }
 
 static gboolean
@@ -509,13 +480,9 @@ gst_cl_filter_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
 {
   GstCLFilter *self = GST_CL_FILTER (trans);
-  gboolean answered;
-
-  if (gst_cl_element_device_query (GST_ELEMENT (self), &PRIV (self)->device,
-          query))
-    return TRUE;
-  answered = GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->query
-      (trans, direction, query);
+  gboolean answered =
+      GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->query (trans,
+      direction, query);
 
   /* A caps query whose filter the device cannot serve: the peer asked
    * only for what the device lacks (the transformed caps need not be
@@ -540,21 +507,6 @@ gst_cl_filter_accept_caps (GstBaseTransform * trans,
   return !refused_by_device (GST_CL_FILTER (trans), caps, NULL)
       && GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->accept_caps
       (trans, direction, caps);
-}
-
-static gboolean
-gst_cl_filter_decide_allocation (GstBaseTransform * trans, GstQuery * query)
-{
-  return gst_cl_element_decide_allocation (GST_ELEMENT (trans),
-      &PRIV (GST_CL_FILTER (trans))->device, query);
-}
-
-static gboolean
-gst_cl_filter_propose_allocation (GstBaseTransform * trans,
-    GstQuery * decide_query, GstQuery * query)
-{
-  return gst_cl_element_propose_allocation (trans,
-      &PRIV (GST_CL_FILTER (trans))->device, decide_query, query);
 }
 
 /* Passthrough as the subclass's snapshot of its properties says, set only
@@ -641,6 +593,7 @@ setup_frames (GstCLFilter * self, const GstVideoInfo * in_info,
 {
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
+  GstCLContext *context = gst_cl_filter_get_context (self);
   GstVideoInfo in_field, out_field;
 
   release_frames (self);
@@ -652,10 +605,8 @@ setup_frames (GstCLFilter * self, const GstVideoInfo * in_info,
   }
   GST_DEBUG_OBJECT (self, "processing %s", fields ? "fields" : "frames");
   priv->field_frames = fields;
-  if (gst_cl_frame_setup (&priv->in, priv->device.context, in_info,
-          priv->memory, error)
-      && gst_cl_frame_setup (&priv->out, priv->device.context, out_info,
-          priv->memory, error)
+  if (gst_cl_frame_setup (&priv->in, context, in_info, priv->memory, error)
+      && gst_cl_frame_setup (&priv->out, context, out_info, priv->memory, error)
       && klass->set_info (self, &priv->in, &priv->out, error))
     return TRUE;
   release_frames (self);
@@ -682,28 +633,26 @@ choose_storage (GstCLFilter * self, const GstVideoInfo * in,
 }
 
 static gboolean
-gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
+gst_cl_filter_set_info (GstCLBaseTransform * trans, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
 {
-  GstCLFilter *self = GST_CL_FILTER (filter);
+  GstCLFilter *self = GST_CL_FILTER (trans);
   GstCLFilterPrivate *priv = PRIV (self);
   GError *error = NULL;
 
   release_frames (self);
   gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), FALSE);
-  /* GstVideoInfo keeps an unknown 0/1 PAR: elements see 1/1 (GstVideoFilter
+  /* GstVideoInfo keeps an unknown 0/1 PAR: elements see 1/1 (the base
    * keeps these infos). */
   gst_cl_normalize_par (&in_info->par_n, &in_info->par_d);
   gst_cl_normalize_par (&out_info->par_n, &out_info->par_d);
-  if (priv->device.context == NULL) {
+  if (gst_cl_filter_get_context (self) == NULL) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
         ("caps set before the element has an OpenCL context"));
     return FALSE;
   }
-  if (!gst_cl_element_check_frame_size (GST_ELEMENT (self),
-          priv->device.context, in_info)
-      || !gst_cl_element_check_frame_size (GST_ELEMENT (self),
-          priv->device.context, out_info))
+  if (!gst_cl_base_transform_check_frame_size (trans, in_info)
+      || !gst_cl_base_transform_check_frame_size (trans, out_info))
     return FALSE;
   priv->same_memory = gst_cl_caps_are_cl_memory (incaps) ==
       gst_cl_caps_are_cl_memory (outcaps);
@@ -735,7 +684,7 @@ gst_cl_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   if (!setup_frames (self, in_info, out_info, uses_field_frames (in_info,
               GST_VIDEO_INFO_INTERLACE_MODE (in_info) ==
               GST_VIDEO_INTERLACE_MODE_INTERLEAVED ? 2 : 1), &error)) {
-    gst_cl_element_post_error (self, error);
+    gst_cl_base_transform_post_error (self, error);
     g_clear_error (&error);
     return FALSE;
   }
@@ -751,7 +700,7 @@ gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
 
   if (GST_CLOCK_TIME_IS_VALID (time))
     gst_object_sync_values (GST_OBJECT (trans), time);
-  if (GST_VIDEO_FILTER (trans)->negotiated)
+  if (gst_cl_base_transform_is_negotiated (GST_CL_BASE_TRANSFORM (trans)))
     update_passthrough (GST_CL_FILTER (trans));
 }
 
@@ -761,7 +710,8 @@ gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
 static void
 post_kernel_time (GstCLFilter * self)
 {
-  gdouble ms = gst_cl_context_take_kernel_time (PRIV (self)->device.context);
+  gdouble ms =
+      gst_cl_context_take_kernel_time (gst_cl_filter_get_context (self));
 
   gst_element_post_message (GST_ELEMENT (self),
       gst_message_new_element (GST_OBJECT (self),
@@ -804,7 +754,8 @@ attach_output (GstCLFilter * self, const FrameSide * out,
   if (out->device)
     return gst_cl_frame_attach_buffer (&priv->out, out->device, out->info,
         field, fields, FALSE, error);
-  gst_cl_frame_attach (&priv->out, priv->device.context, host_field);
+  gst_cl_frame_attach (&priv->out, gst_cl_filter_get_context (self),
+      host_field);
   return TRUE;
 }
 
@@ -818,8 +769,8 @@ attach_input (GstCLFilter * self, const FrameSide * in,
   if (in->device)
     return gst_cl_frame_attach_buffer (&priv->in, in->device, in->info,
         field, fields, TRUE, error);
-  return gst_cl_frame_upload (&priv->in, priv->device.context, host_field,
-      error);
+  return gst_cl_frame_upload (&priv->in, gst_cl_filter_get_context (self),
+      host_field, error);
 }
 
 /* Runs the element's kernels on field @field of the @fields of @in's
@@ -834,7 +785,7 @@ process_field (GstCLFilter * self, const FrameSide * in, const FrameSide * out,
 {
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
-  GstCLContext *context = priv->device.context;
+  GstCLContext *context = gst_cl_filter_get_context (self);
   GstVideoFrame in_field, out_field;
   gboolean ok;
 
@@ -901,11 +852,11 @@ process_frame (GstCLFilter * self, GstBuffer * inbuf, const FrameSide * in,
   for (guint f = 0; f < fields && ok; f++)
     ok = process_field (self, in, out, f, fields, &error);
   if (!ok) {
-    gst_cl_element_post_error (self, error);
+    gst_cl_base_transform_post_error (self, error);
     g_clear_error (&error);
     return GST_FLOW_ERROR;
   }
-  if (gst_cl_context_is_profiling (priv->device.context))
+  if (gst_cl_context_is_profiling (gst_cl_filter_get_context (self)))
     post_kernel_time (self);
   return GST_FLOW_OK;
 }
@@ -950,25 +901,26 @@ map_side (GstBuffer * buffer, const GstVideoInfo * info, gboolean on_device,
   return TRUE;
 }
 
-/* A frame with OpenCL memory of the element's context on one side at
- * least (@in_device, @out_device): no copy for that side. */
+/* Runs the kernels from @inbuf to @outbuf: each used on the device where
+ * @in_device or @out_device says, else mapped for the host (OpenCL memory
+ * of another context too, which makes a copy of it). */
 static GstFlowReturn
-transform_in_cl_memory (GstCLFilter * self, GstBuffer * inbuf,
-    gboolean in_device, GstBuffer * outbuf, gboolean out_device)
+transform_frame (GstCLFilter * self, GstBuffer * inbuf, gboolean in_device,
+    GstBuffer * outbuf, gboolean out_device)
 {
-  GstVideoFilter *filter = GST_VIDEO_FILTER (self);
+  GstCLBaseTransform *base = GST_CL_BASE_TRANSFORM (self);
   GstVideoFrame in_frame, out_frame;
   FrameSide in = { NULL, NULL, NULL }, out = { NULL, NULL, NULL };
   GError *error = NULL;
   GstFlowReturn ret = GST_FLOW_ERROR;
 
-  if (map_side (inbuf, &filter->in_info, in_device, GST_MAP_READ, &in_frame,
-          &in, &error)
-      && map_side (outbuf, &filter->out_info, out_device, GST_MAP_WRITE,
-          &out_frame, &out, &error))
+  if (map_side (inbuf, gst_cl_base_transform_get_in_info (base), in_device,
+          GST_MAP_READ, &in_frame, &in, &error)
+      && map_side (outbuf, gst_cl_base_transform_get_out_info (base),
+          out_device, GST_MAP_WRITE, &out_frame, &out, &error))
     ret = process_frame (self, inbuf, &in, &out);
   else {
-    gst_cl_element_post_error (self, error);
+    gst_cl_base_transform_post_error (self, error);
     g_clear_error (&error);
   }
   if (in.host)
@@ -984,45 +936,32 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 {
   GstCLFilter *self = GST_CL_FILTER (trans);
   GstCLFilterPrivate *priv = PRIV (self);
-  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+  const GstVideoInfo *in_info =
+      gst_cl_base_transform_get_in_info (GST_CL_BASE_TRANSFORM (self));
+  const GstVideoInfo *out_info =
+      gst_cl_base_transform_get_out_info (GST_CL_BASE_TRANSFORM (self));
   GError *error = NULL;
-  gboolean ok, in_device, out_device;
+  gboolean ok;
 
-  /* GstVideoFilter maps frames without checking a meta's layout against
-   * the buffer's size, and takes a frame it cannot map for a warning,
-   * sending the output buffer on unwritten. A copy checks both itself. */
+  /* gst_video_frame_map() does not check a meta's layout against the
+   * buffer's size: both frames are checked first (a copy checks them
+   * itself). */
   if (priv->copies)
-    ok = gst_cl_copy_frame (priv->device.context, &priv->staging,
-        &filter->in_info, inbuf, outbuf, &error);
+    ok = gst_cl_copy_frame (gst_cl_filter_get_context (self), &priv->staging,
+        in_info, inbuf, outbuf, &error);
   else
-    ok = gst_cl_buffer_check_frame (inbuf, &filter->in_info, "input", &error)
-        && gst_cl_buffer_check_frame (outbuf, &filter->out_info, "output",
-        &error);
+    ok = gst_cl_buffer_check_frame (inbuf, in_info, "input", &error)
+        && gst_cl_buffer_check_frame (outbuf, out_info, "output", &error);
   if (!ok) {
-    gst_cl_element_post_error (self, error);
+    gst_cl_base_transform_post_error (self, error);
     g_clear_error (&error);
     return GST_FLOW_ERROR;
   }
   if (priv->copies)
     return GST_FLOW_OK;
-  in_device = used_on_device (self, inbuf, &filter->in_info, &priv->in);
-  out_device = used_on_device (self, outbuf, &filter->out_info, &priv->out);
-  if (in_device || out_device)
-    return transform_in_cl_memory (self, inbuf, in_device, outbuf, out_device);
-  /* GstVideoFilter maps both frames for the host; OpenCL memory of
-   * another context too, which makes a copy of it (a debug line says). */
-  return GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->transform
-      (trans, inbuf, outbuf);
-}
-
-static GstFlowReturn
-gst_cl_filter_transform_frame (GstVideoFilter * filter,
-    GstVideoFrame * inframe, GstVideoFrame * outframe)
-{
-  FrameSide in = { inframe, NULL, &filter->in_info };
-  FrameSide out = { outframe, NULL, &filter->out_info };
-
-  return process_frame (GST_CL_FILTER (filter), inframe->buffer, &in, &out);
+  return transform_frame (self, inbuf,
+      used_on_device (self, inbuf, in_info, &priv->in), outbuf,
+      used_on_device (self, outbuf, out_info, &priv->out));
 }
 
 static void
@@ -1033,10 +972,6 @@ gst_cl_filter_set_property (GObject * object, guint prop_id,
 
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
-    case PROP_DEVICE:
-      g_free (priv->device.selector);
-      priv->device.selector = g_value_dup_string (value);
-      break;
     case PROP_MEMORY:
       priv->memory_setting = g_value_get_enum (value);
       break;
@@ -1055,9 +990,6 @@ gst_cl_filter_get_property (GObject * object, guint prop_id, GValue * value,
 
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
-    case PROP_DEVICE:
-      g_value_set_string (value, priv->device.selector);
-      break;
     case PROP_MEMORY:
       g_value_set_enum (value, priv->memory_setting);
       break;
@@ -1069,18 +1001,8 @@ gst_cl_filter_get_property (GObject * object, guint prop_id, GValue * value,
 }
 
 static void
-gst_cl_filter_finalize (GObject * object)
-{
-  GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (object));
-
-  gst_cl_element_device_clear (&priv->device);
-  G_OBJECT_CLASS (gst_cl_filter_parent_class)->finalize (object);
-}
-
-static void
 gst_cl_filter_init (GstCLFilter * self)
 {
-  gst_cl_element_device_init (&PRIV (self)->device, &device_hooks);
   gst_pad_add_probe (GST_BASE_TRANSFORM_SINK_PAD (self),
       GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, check_caps_event, self, NULL);
 }
@@ -1091,24 +1013,12 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
-  GstVideoFilterClass *filter_class = GST_VIDEO_FILTER_CLASS (klass);
+  GstCLBaseTransformClass *base_class = GST_CL_BASE_TRANSFORM_CLASS (klass);
   GstCaps *system = gst_caps_from_string (GST_CL_SYSTEM_CAPS);
   GstCaps *caps = gst_cl_caps_in_both_memories (system);
 
   gobject_class->set_property = gst_cl_filter_set_property;
   gobject_class->get_property = gst_cl_filter_get_property;
-  gobject_class->finalize = gst_cl_filter_finalize;
-
-  /**
-   * GstCLFilter:device:
-   *
-   * The OpenCL device: "P:D" platform and device indices, or a
-   * case-insensitive substring of the platform or device name. Empty: the
-   * GST_CL_DEVICE environment variable, else the first GPU, else the first
-   * device. The device is opened on NULL->READY; a change in READY opens
-   * the newly selected one on READY->PAUSED.
-   */
-  gst_cl_element_install_device_property (gobject_class, PROP_DEVICE);
 
   /**
    * GstCLFilter:memory:
@@ -1134,17 +1044,16 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   gst_caps_unref (caps);
   gst_caps_unref (system);
 
-  element_class->change_state = gst_cl_filter_change_state;
-  element_class->set_context = gst_cl_filter_set_context;
   trans_class->transform_caps = gst_cl_filter_transform_caps;
   trans_class->query = gst_cl_filter_query;
-  trans_class->decide_allocation = gst_cl_filter_decide_allocation;
-  trans_class->propose_allocation = gst_cl_filter_propose_allocation;
   trans_class->accept_caps = gst_cl_filter_accept_caps;
+  trans_class->start = gst_cl_filter_start;
   trans_class->before_transform = gst_cl_filter_before_transform;
   trans_class->transform = gst_cl_filter_transform;
-  filter_class->set_info = gst_cl_filter_set_info;
-  filter_class->transform_frame = gst_cl_filter_transform_frame;
+  base_class->open = gst_cl_filter_open;
+  base_class->close = gst_cl_filter_close;
+  base_class->settings_changed = gst_cl_filter_settings_changed;
+  base_class->set_info = gst_cl_filter_set_info;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_FILTER, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CL_STORAGE, 0);

@@ -1,16 +1,17 @@
 /* gst-opencl
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * GstCLFilter: the base of every cl element. It opens (or shares) the
- * OpenCL context on NULL->READY, offers only the formats and sizes the
- * device can serve, keeps the device frames of the negotiated caps, and
- * runs upload -> process -> download on every frame. A subclass provides
+ * GstCLFilter: the base of the cl elements that process frames, on
+ * GstCLBaseTransform (which keeps the device). It offers only the formats
+ * and sizes the device can serve, keeps the device frames of the
+ * negotiated caps, and runs upload -> process -> download on every
+ * frame. A subclass provides
  * set_info (its kernels and tables for the caps) and process (its kernels
  * on device frames).
  */
 #pragma once
 
-#include <gst/video/gstvideofilter.h>
+#include "gstclbasetransform.h"
 
 #include <gst/opencl/gstclframe.h>
 
@@ -20,11 +21,11 @@ G_BEGIN_DECLS
 
 #define GST_TYPE_CL_FILTER (gst_cl_filter_get_type ())
 G_DECLARE_DERIVABLE_TYPE (GstCLFilter, gst_cl_filter, GST, CL_FILTER,
-    GstVideoFilter)
+    GstCLBaseTransform)
 
 struct _GstCLFilterClass
 {
-  GstVideoFilterClass parent_class;
+  GstCLBaseTransformClass parent_class;
 
   /* After the context is open (NULL->READY); may refuse the device. */
   gboolean (*open) (GstCLFilter * filter, GError ** error);

@@ -3,9 +3,6 @@
  */
 #include "gstclmemorycopy.h"
 
-#include <gst/video/video.h>
-
-#include "gstclelement.h"
 #include <gst/opencl/gstclframe.h>
 #include <gst/opencl/gstclmemory.h>
 #include <gst/opencl/gstclpinned.h>
@@ -14,64 +11,25 @@
 GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_copy_debug);
 #define GST_CAT_DEFAULT gst_cl_memory_copy_debug
 
-enum
-{
-  PROP_0,
-  PROP_DEVICE,
-};
-
 typedef struct
 {
-  GstCLElementDevice device;
-
-  GstVideoInfo info;            /* the negotiated frames, on either side */
   GstCLStaging *staging;        /* clupload's, made on its first frame */
 } GstCLMemoryCopyPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLMemoryCopy, gst_cl_memory_copy,
-    GST_TYPE_BASE_TRANSFORM, G_ADD_PRIVATE (GstCLMemoryCopy);
+    GST_TYPE_CL_BASE_TRANSFORM, G_ADD_PRIVATE (GstCLMemoryCopy);
     GST_DEBUG_CATEGORY_INIT (gst_cl_memory_copy_debug, "clmemorycopy", 0,
         "clupload and cldownload"));
 
 #define PRIV(self) ((GstCLMemoryCopyPrivate *) \
     gst_cl_memory_copy_get_instance_private (GST_CL_MEMORY_COPY (self)))
 
-static GstStateChangeReturn
-gst_cl_memory_copy_change_state (GstElement * element,
-    GstStateChange transition)
-{
-  GstCLElementDevice *device = &PRIV (element)->device;
-  GstStateChangeReturn ret;
-
-  if (!gst_cl_element_device_prepare (element, device, transition))
-    return GST_STATE_CHANGE_FAILURE;
-  ret = GST_ELEMENT_CLASS (gst_cl_memory_copy_parent_class)->change_state
-      (element, transition);
-  /* The context may change in READY. */
-  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
-    g_clear_pointer (&PRIV (element)->staging, gst_cl_staging_free);
-  if (transition == GST_STATE_CHANGE_READY_TO_NULL)
-    gst_cl_element_device_close (element, device);
-  return ret;
-}
-
-static void
-gst_cl_memory_copy_set_context (GstElement * element, GstContext * context)
-{
-  gst_cl_element_device_set_context (element, &PRIV (element)->device, context);
-  GST_ELEMENT_CLASS (gst_cl_memory_copy_parent_class)->set_context (element,
-      context);
-}
-
+/* On PAUSED->READY: the context may change in READY. */
 static gboolean
-gst_cl_memory_copy_query (GstBaseTransform * trans, GstPadDirection direction,
-    GstQuery * query)
+gst_cl_memory_copy_stop (GstBaseTransform * trans)
 {
-  if (gst_cl_element_device_query (GST_ELEMENT (trans), &PRIV (trans)->device,
-          query))
-    return TRUE;
-  return GST_BASE_TRANSFORM_CLASS (gst_cl_memory_copy_parent_class)->query
-      (trans, direction, query);
+  g_clear_pointer (&PRIV (trans)->staging, gst_cl_staging_free);
+  return TRUE;
 }
 
 /* The other side has the same frames: towards the side in one kind of
@@ -103,58 +61,38 @@ gst_cl_memory_copy_transform_caps (GstBaseTransform * trans,
 }
 
 static gboolean
-gst_cl_memory_copy_set_caps (GstBaseTransform * trans, GstCaps * incaps,
-    GstCaps * outcaps)
+gst_cl_memory_copy_set_info (GstCLBaseTransform * trans, GstCaps * incaps,
+    GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
 {
-  GstCLMemoryCopyPrivate *priv = PRIV (trans);
   gboolean same = gst_caps_features_is_equal (gst_caps_get_features (incaps,
           0), gst_caps_get_features (outcaps, 0));
 
-  if (!gst_video_info_from_caps (&priv->info, incaps))
-    return FALSE;
   /* Copies need frames on the device; passing through, none. */
-  if (!same && !gst_cl_element_check_frame_size (GST_ELEMENT (trans),
-          priv->device.context, &priv->info))
+  if (!same && !gst_cl_base_transform_check_frame_size (trans, in_info))
     return FALSE;
-  gst_base_transform_set_passthrough (trans, same);
+  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (trans), same);
   GST_INFO_OBJECT (trans, "%s %" GST_PTR_FORMAT, same ? "passing through" :
       "copying", incaps);
   return TRUE;
-}
-
-static gboolean
-gst_cl_memory_copy_decide_allocation (GstBaseTransform * trans,
-    GstQuery * query)
-{
-  return gst_cl_element_decide_allocation (GST_ELEMENT (trans),
-      &PRIV (trans)->device, query);
-}
-
-static gboolean
-gst_cl_memory_copy_propose_allocation (GstBaseTransform * trans,
-    GstQuery * decide_query, GstQuery * query)
-{
-  return gst_cl_element_propose_allocation (trans, &PRIV (trans)->device,
-      decide_query, query);
 }
 
 static GstFlowReturn
 gst_cl_memory_copy_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
-  GstCLMemoryCopyPrivate *priv = PRIV (trans);
+  GstCLBaseTransform *base = GST_CL_BASE_TRANSFORM (trans);
   gboolean to_device = GST_CL_MEMORY_COPY_GET_CLASS (trans)->to_device;
   GError *error = NULL;
 
-  if (gst_cl_copy_frame (priv->device.context, &priv->staging, &priv->info,
+  if (gst_cl_copy_frame (gst_cl_base_transform_get_context (base),
+          &PRIV (trans)->staging, gst_cl_base_transform_get_in_info (base),
           inbuf, outbuf, &error))
     return GST_FLOW_OK;
   if (g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_BAD_FRAME))
-    gst_cl_element_post_error (GST_ELEMENT (trans), error);
+    gst_cl_base_transform_post_error (trans, error);
   else if (to_device)
     GST_ELEMENT_ERROR (trans, RESOURCE, WRITE,
-        ("Could not copy a frame into OpenCL memory"), ("%s",
-            error->message));
+        ("Could not copy a frame into OpenCL memory"), ("%s", error->message));
   else
     GST_ELEMENT_ERROR (trans, RESOURCE, READ,
         ("Could not copy a frame out of OpenCL memory"), ("%s",
@@ -164,54 +102,18 @@ gst_cl_memory_copy_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 }
 
 static void
-gst_cl_memory_copy_set_property (GObject * object, guint prop_id,
-    const GValue * value, GParamSpec * pspec)
-{
-  GstCLMemoryCopyPrivate *priv = PRIV (object);
-
-  GST_OBJECT_LOCK (object);
-  switch (prop_id) {
-    case PROP_DEVICE:
-      g_free (priv->device.selector);
-      priv->device.selector = g_value_dup_string (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
-  GST_OBJECT_UNLOCK (object);
-}
-
-static void
-gst_cl_memory_copy_get_property (GObject * object, guint prop_id,
-    GValue * value, GParamSpec * pspec)
-{
-  GstCLMemoryCopyPrivate *priv = PRIV (object);
-
-  GST_OBJECT_LOCK (object);
-  switch (prop_id) {
-    case PROP_DEVICE:
-      g_value_set_string (value, priv->device.selector);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
-  GST_OBJECT_UNLOCK (object);
-}
-
-static void
 gst_cl_memory_copy_finalize (GObject * object)
 {
   gst_cl_staging_free (PRIV (object)->staging);
-  gst_cl_element_device_clear (&PRIV (object)->device);
   G_OBJECT_CLASS (gst_cl_memory_copy_parent_class)->finalize (object);
 }
 
+/* An upload or a download passes every frame on: the filters drop late
+ * ones (QoS). */
 static void
 gst_cl_memory_copy_init (GstCLMemoryCopy * self)
 {
-  gst_cl_element_device_init (&PRIV (self)->device, NULL);
+  gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (self), FALSE);
 }
 
 static void
@@ -246,33 +148,19 @@ gst_cl_memory_copy_class_set_direction (GstCLMemoryCopyClass * klass,
   gst_caps_unref (system);
 }
 
+
 static void
 gst_cl_memory_copy_class_init (GstCLMemoryCopyClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
-  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GstCLBaseTransformClass *base_class = GST_CL_BASE_TRANSFORM_CLASS (klass);
 
-  gobject_class->set_property = gst_cl_memory_copy_set_property;
-  gobject_class->get_property = gst_cl_memory_copy_get_property;
   gobject_class->finalize = gst_cl_memory_copy_finalize;
-
-  /**
-   * GstCLMemoryCopy:device:
-   *
-   * The OpenCL device, as the cl elements' device property selects it; a
-   * change in READY applies at the next READY->PAUSED.
-   */
-  gst_cl_element_install_device_property (gobject_class, PROP_DEVICE);
-
-  element_class->change_state = gst_cl_memory_copy_change_state;
-  element_class->set_context = gst_cl_memory_copy_set_context;
   trans_class->transform_caps = gst_cl_memory_copy_transform_caps;
-  trans_class->set_caps = gst_cl_memory_copy_set_caps;
-  trans_class->query = gst_cl_memory_copy_query;
-  trans_class->decide_allocation = gst_cl_memory_copy_decide_allocation;
-  trans_class->propose_allocation = gst_cl_memory_copy_propose_allocation;
+  trans_class->stop = gst_cl_memory_copy_stop;
   trans_class->transform = gst_cl_memory_copy_transform;
+  base_class->set_info = gst_cl_memory_copy_set_info;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_MEMORY_COPY, 0);
 }

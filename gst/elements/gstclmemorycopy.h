@@ -8,17 +8,17 @@
  */
 #pragma once
 
-#include <gst/base/gstbasetransform.h>
+#include "gstclbasetransform.h"
 
 G_BEGIN_DECLS
 
 #define GST_TYPE_CL_MEMORY_COPY (gst_cl_memory_copy_get_type ())
 G_DECLARE_DERIVABLE_TYPE (GstCLMemoryCopy, gst_cl_memory_copy, GST,
-    CL_MEMORY_COPY, GstBaseTransform)
+    CL_MEMORY_COPY, GstCLBaseTransform)
 
 struct _GstCLMemoryCopyClass
 {
-  GstBaseTransformClass parent_class;
+  GstCLBaseTransformClass parent_class;
 
   /* TRUE: system memory to OpenCL memory (clupload); FALSE: the reverse */
   gboolean to_device;

@@ -345,7 +345,7 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
  * quarter turns), or goes where none of it stays in the frame. Other metas
  * about geometry (tags size, orientation) have no transform for a turn and
  * are dropped: their rectangles would be wrong on the turned frame. The
- * rest go the GstVideoFilter way. */
+ * rest go GstCLBaseTransform's way. */
 static gboolean
 gst_cl_rotate_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
     GstMeta * meta, GstBuffer * inbuf)
