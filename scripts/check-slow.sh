@@ -23,10 +23,11 @@
 #             (sat's one pass on NVIDIA's devices) under the layer that
 #             claims their warps: any out-of-bounds access, data race or
 #             OpenCL API misuse it reports fails the run;
-#   pairs     clconvert against GstVideoConverter for every pair of
+#   large     clconvert against GstVideoConverter for every pair of
 #             formats (its tcase all-pairs; `meson test` runs two pairs
-#             from each format): about 200 programs to build the first
-#             time.
+#             from each format: about 200 programs to build the first
+#             time), and clboxblur's frames of 4200x4200 and 8192x8192
+#             at radii whose sums need 64 bits (its tcase large).
 #
 # Builds first, as scripts/test.sh does (scripts/setup.sh, which here also
 # installs valgrind and oclgrind). Arguments pick steps, e.g.
@@ -139,23 +140,30 @@ step_oclgrind() {
     return "$status"
 }
 
-# Run directly: the suite's environment for this test picks its other
-# tcase.
-step_pairs() {
-    env CK_RUN_CASE=all-pairs CK_DEFAULT_TIMEOUT=3600 \
+# Run directly: the suite's environment for these tests picks their other
+# tcase. large_run PROGRAM TCASE
+large_run() {
+    env CK_RUN_CASE="$2" CK_DEFAULT_TIMEOUT=3600 \
         GST_CL_PROGRAM_CACHE="$BUILD_DIR/program-cache" \
-        "$BUILD_DIR/tests/elements_clconvert"
+        "$BUILD_DIR/tests/$1"
+}
+
+step_large() {
+    local status=0
+    large_run elements_clconvert all-pairs || status=1
+    large_run elements_clboxblur large || status=1
+    return "$status"
 }
 
 steps=("$@")
 if [[ ${#steps[@]} -eq 0 ]]; then
-    steps=(counts valgrind oclgrind pairs)
+    steps=(counts valgrind oclgrind large)
 fi
 
 failed=()
 for step in "${steps[@]}"; do
     if ! declare -F "step_$step" >/dev/null; then
-        slow_log "unknown step '$step' (counts, valgrind, oclgrind, pairs)"
+        slow_log "unknown step '$step' (counts, valgrind, oclgrind, large)"
         exit 2
     fi
     slow_log "step $step"

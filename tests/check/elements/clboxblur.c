@@ -1319,6 +1319,7 @@ clboxblur_suite (void)
 {
   Suite *s = suite_create ("clboxblur");
   TCase *tc = tcase_create ("general");
+  TCase *large = tcase_create ("large");
 
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_reference_is_the_definition);
@@ -1350,8 +1351,10 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_caps_change);
   tcase_add_test (tc, test_too_large_is_an_error);
   tcase_add_test (tc, test_kernel_variants_build);
-  tcase_add_test (tc, test_rgba_wide_sums);
-  tcase_add_test (tc, test_8192x8192);
+  /* Frames of 4200x4200 and 8192x8192: scripts/check-slow.sh large. */
+  suite_add_tcase (s, large);
+  tcase_add_test (large, test_rgba_wide_sums);
+  tcase_add_test (large, test_8192x8192);
   return s;
 }
 
