@@ -503,14 +503,16 @@ row_run_inside (PLANE_IN (src), int src_w, int y0, int y1, int x0,
 
 #endif
 
-#if DEPTH == 8
+#if DEPTH == 8 && defined(GST_CL_WINDOW_TAPS)
 /* Where the taps of a work-item's pixels all lie within WINDOW source
  * pixels from its first pixel's first tap (upscales, of at least 1.25x
  * with one channel; mild downscales too with two or four), the rows pass
  * loads those pixels once a row and makes each tap of all the pixels with
  * one permute of them by the pixels' offsets (WINDOW_TAP, a vector
  * indexed by variables, which Clang allows and turns into vpermd, vpermw
- * or vpermps on AVX2 and AVX-512), where row_run_inside loads each
+ * or vpermps on AVX-512; AVX2 has no 16-bit permute, and there the
+ * permutes cost more than they save: GST_CL_WINDOW_TAPS is set for
+ * AVX-512 CPUs only), where row_run_inside loads each
  * pixel's taps and regroups them. Same taps, weights and order: the same
  * bits. One channel: the window as floats; two and four: as whole pixels,
  * their bytes converted after the permute. */
@@ -590,7 +592,7 @@ row_run (PLANE_IN (src), int src_w, int y0, int y1, int x0, int tmp_w,
   float values0[WIDE], values1[WIDE];
 
   if (x0 >= 0 && x0 + PIXELS <= tmp_w) {
-#if DEPTH == 8
+#if DEPTH == 8 && defined(GST_CL_WINDOW_TAPS)
     float16 first;
 
     if (row_run_window (src, src_pitch, src_w, y0, y1, x0, tmp_w, starts,

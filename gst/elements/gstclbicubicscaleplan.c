@@ -196,6 +196,8 @@ emulated_options (const GstCLBicubicScaleTuning * tuning,
   if (geometry->wide) {
     g_string_append_printf (options, "-DGST_CL_WIDE -DCOLUMN_PASS_ROWS=%d",
         tuning->wide_columns_pass_rows);
+    if (tuning->window_taps)
+      g_string_append (options, " -DGST_CL_WINDOW_TAPS");
   } else {
     g_string_append_printf (options, "-DTILE_PIXELS=%d", pp->tile_pixels);
     if (pp->x_taps * (gint) plane->channels <= tuning->constant_tap_values)

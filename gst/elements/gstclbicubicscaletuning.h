@@ -37,6 +37,9 @@ typedef struct
   gint constant_tap_values;
   /* output rows an item of the wide columns pass makes (-DCOLUMN_PASS_ROWS) */
   gint wide_columns_pass_rows;
+  /* the wide rows pass of 8-bit upscales takes each tap of its pixels from
+   * a window of the row by one permute (-DGST_CL_WINDOW_TAPS) */
+  gboolean window_taps;
   /* columns of items in a scale_tiles work-group */
   gint tile_columns;
   /* scale_tiles's work-group shapes, the first that fits taken */

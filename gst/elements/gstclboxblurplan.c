@@ -200,7 +200,7 @@ static gboolean
 prefers_cpu_kernels (const GstCLDeviceInfo * device, const GstCLPlane * plane,
     const GstCLBoxBlurPlanePlan * pp)
 {
-  return device->device_class == GST_CL_DEVICE_CLASS_CPU
+  return gst_cl_device_class_is_cpu (device->device_class)
       && fits_cpu_kernels (plane, pp)
       && method_fits (device, plane, pp, GST_CL_BOX_BLUR_METHOD_SEPARABLE);
 }

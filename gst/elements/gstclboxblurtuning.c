@@ -33,12 +33,16 @@
   .row_windows_run = 8, \
   .min_segment_rx = 2
 
+/* Both kinds of CPU: measured alike. */
+#define CPU_ROW \
+  .large_plane_bytes = 24 << 20, \
+  .cpu_band_rows = 32, \
+  GROUP_KERNELS
+
 static const GstCLBoxBlurTuning tuning[GST_CL_DEVICE_N_CLASSES] = {
   /* auto takes separable's CPU kernels; the GPU radii do not apply */
-  [GST_CL_DEVICE_CLASS_CPU] = {
-        .large_plane_bytes = 24 << 20,
-        .cpu_band_rows = 32,
-      GROUP_KERNELS},
+  [GST_CL_DEVICE_CLASS_CPU] = {CPU_ROW},
+  [GST_CL_DEVICE_CLASS_CPU_AVX512] = {CPU_ROW},
   [GST_CL_DEVICE_CLASS_NVIDIA_GPU] = {
         .separable_radius = 14,
         .buffer_separable_radius = 8,

@@ -157,6 +157,8 @@ gst_cl_device_class_name (GstCLDeviceClass device_class)
   switch (device_class) {
     case GST_CL_DEVICE_CLASS_CPU:
       return "CPU";
+    case GST_CL_DEVICE_CLASS_CPU_AVX512:
+      return "CPU with AVX-512";
     case GST_CL_DEVICE_CLASS_NVIDIA_GPU:
       return "NVIDIA GPU";
     case GST_CL_DEVICE_CLASS_GPU:
@@ -164,6 +166,14 @@ gst_cl_device_class_name (GstCLDeviceClass device_class)
     default:
       return "unknown";
   }
+}
+
+/* Whether @device_class is one of the CPU classes. */
+gboolean
+gst_cl_device_class_is_cpu (GstCLDeviceClass device_class)
+{
+  return device_class == GST_CL_DEVICE_CLASS_CPU
+      || device_class == GST_CL_DEVICE_CLASS_CPU_AVX512;
 }
 
 static gchar *
@@ -387,8 +397,11 @@ probe_pci_bus_info (GstCLDeviceInfo * info)
 static GstCLDeviceClass
 classify_device (const GstCLDeviceInfo * info)
 {
+  /* PoCL names its CPU device after the kernel library it built for the
+   * CPU: "skylake-avx512", "haswell" (AVX2) and so on. */
   if (info->type & CL_DEVICE_TYPE_CPU)
-    return GST_CL_DEVICE_CLASS_CPU;
+    return strstr (info->device_name, "avx512") ? GST_CL_DEVICE_CLASS_CPU_AVX512
+        : GST_CL_DEVICE_CLASS_CPU;
   if (info->ptx_warps)
     return GST_CL_DEVICE_CLASS_NVIDIA_GPU;
   return GST_CL_DEVICE_CLASS_GPU;

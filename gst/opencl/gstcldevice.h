@@ -47,7 +47,9 @@ typedef enum
  * decides which kernel variant is fastest, its driver. */
 typedef enum
 {
-  GST_CL_DEVICE_CLASS_CPU,      /* any CPU device (PoCL, Oclgrind) */
+  GST_CL_DEVICE_CLASS_CPU,      /* a CPU device without AVX-512 (PoCL's
+                                 * haswell, Oclgrind) */
+  GST_CL_DEVICE_CLASS_CPU_AVX512,       /* PoCL's kernels for AVX-512 CPUs */
   GST_CL_DEVICE_CLASS_NVIDIA_GPU,       /* NVIDIA's driver: warps of 32 */
   GST_CL_DEVICE_CLASS_GPU,      /* any other GPU or accelerator */
   GST_CL_DEVICE_N_CLASSES,
@@ -113,6 +115,9 @@ const gchar *gst_cl_device_type_name (cl_device_type type);
 
 GST_CL_API
 const gchar *gst_cl_device_class_name (GstCLDeviceClass device_class);
+
+GST_CL_API
+gboolean gst_cl_device_class_is_cpu (GstCLDeviceClass device_class);
 
 GST_CL_API
 GstCLImageFormats gst_cl_device_get_image_formats (const GstCLDeviceInfo *

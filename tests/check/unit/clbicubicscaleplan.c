@@ -23,7 +23,7 @@ fake_device (GstCLDeviceClass device_class, gboolean qcom_bicubic,
     .device_index = 1,
     .platform_name = (gchar *) "Portable Computing Language",
     .device_name = (gchar *) "pthread-skylake-avx512",
-    .type = device_class == GST_CL_DEVICE_CLASS_CPU ? CL_DEVICE_TYPE_CPU :
+    .type = gst_cl_device_class_is_cpu (device_class) ? CL_DEVICE_TYPE_CPU :
         CL_DEVICE_TYPE_GPU,
     .device_class = device_class,
     .image_support = images,
@@ -383,6 +383,8 @@ check_options (const GstCLBicubicScaleTuning * t,
   fail_unless_equals_int (has_option (o, "-DGST_CL_COMPENSATED_COLUMNS"),
       pp->y_taps > GST_CL_BICUBIC_SCALE_COMPENSATED_TAPS);
   if (geometry->wide) {
+    fail_unless_equals_int (has_option (o, "-DGST_CL_WINDOW_TAPS"),
+        t->window_taps);
     word = g_strdup_printf ("-DCOLUMN_PASS_ROWS=%d", t->wide_columns_pass_rows);
     fail_unless (has_option (o, word), "%s: %s lacks %s", what, o, word);
     g_free (word);
@@ -548,7 +550,7 @@ check_plan (const GstCLDeviceInfo * device,
             settings->antialias));
     fail_unless_equals_int (pp->y_taps, expected_taps (g->height, g->rect.h,
             settings->antialias));
-    if (device->device_class != GST_CL_DEVICE_CLASS_CPU)
+    if (!gst_cl_device_class_is_cpu (device->device_class))
       fail_if (pp->columns_first, "%s: columns first on a GPU", what);
     check_options (t, geometry, g, pp, what);
     check_passes (t, geometry, g, pp, what);
@@ -575,7 +577,7 @@ GST_START_TEST (test_plans)
                   gchar *what;
 
                   if ((memory == GST_CL_STORAGE_IMAGE && !images)
-                      || (wide && k != GST_CL_DEVICE_CLASS_CPU))
+                      || (wide && !gst_cl_device_class_is_cpu (k)))
                     continue;
                   make_geometry (plan_formats[f], plan_sizes[s].in_w,
                       plan_sizes[s].in_h, plan_sizes[s].out_w,
