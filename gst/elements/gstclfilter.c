@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclfilter.h"
+#include "gstclfields.h"
 
 #include <gst/opencl/gstclmemory.h>
 #include <gst/opencl/gstcltransfer.h>
@@ -534,57 +535,6 @@ update_passthrough (GstCLFilter * self)
   }
 }
 
-/* @info's geometry for one field, as a progressive frame: half the height
- * of a frame that holds two, or the field height of alternate caps. */
-static void
-field_info (const GstVideoInfo * info, GstVideoInfo * field)
-{
-  GstVideoAlignment no_padding;
-
-  *field = *info;
-  field->interlace_mode = GST_VIDEO_INTERLACE_MODE_PROGRESSIVE;
-  field->height = GST_VIDEO_INFO_INTERLACE_MODE (info) ==
-      GST_VIDEO_INTERLACE_MODE_ALTERNATE ? GST_VIDEO_INFO_FIELD_HEIGHT (info) :
-      info->height / 2;
-  gst_video_alignment_reset (&no_padding);
-  gst_video_info_align (field, &no_padding);
-}
-
-/* Whether frames of @info may hold two fields (interleaved lines). */
-static gboolean
-holds_field_pairs (const GstVideoInfo * info)
-{
-  return GST_VIDEO_INFO_INTERLACE_MODE (info) ==
-      GST_VIDEO_INTERLACE_MODE_INTERLEAVED
-      || GST_VIDEO_INFO_INTERLACE_MODE (info) == GST_VIDEO_INTERLACE_MODE_MIXED;
-}
-
-/* Whether each field of a frame of @info is the same whole rows of every
- * plane: every plane's height must be even (for 4:2:0, the frame's height
- * a multiple of 4). */
-static gboolean
-splits_into_fields (const GstVideoInfo * info)
-{
-  GstVideoInfo field;
-
-  field_info (info, &field);
-  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
-    if (GST_VIDEO_INFO_COMP_HEIGHT (info, c) !=
-        2 * GST_VIDEO_INFO_COMP_HEIGHT (&field, c))
-      return FALSE;
-  return TRUE;
-}
-
-/* Whether a buffer of @info's caps holding @fields fields (2 where they
- * are processed one by one) is processed with the geometry of a field:
- * those, and the single fields of alternate caps. */
-static gboolean
-uses_field_frames (const GstVideoInfo * info, guint fields)
-{
-  return fields == 2 || GST_VIDEO_INFO_INTERLACE_MODE (info) ==
-      GST_VIDEO_INTERLACE_MODE_ALTERNATE;
-}
-
 /* Sets up the device frames, and the subclass, for whole frames of the
  * caps, or for one field where @fields. */
 static gboolean
@@ -598,8 +548,8 @@ setup_frames (GstCLFilter * self, const GstVideoInfo * in_info,
 
   release_frames (self);
   if (fields) {
-    field_info (in_info, &in_field);
-    field_info (out_info, &out_field);
+    gst_cl_field_info (in_info, &in_field);
+    gst_cl_field_info (out_info, &out_field);
     in_info = &in_field;
     out_info = &out_field;
   }
@@ -667,8 +617,9 @@ gst_cl_filter_set_info (GstCLBaseTransform * trans, GstCaps * incaps,
   GST_INFO_OBJECT (self, "frames in %s",
       priv->memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers");
 
-  if (holds_field_pairs (in_info) && (!splits_into_fields (in_info)
-          || !splits_into_fields (out_info))) {
+  if (gst_cl_holds_field_pairs (in_info)
+      && (!gst_cl_splits_into_fields (in_info)
+          || !gst_cl_splits_into_fields (out_info))) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
         ("Interlaced %s frames of %dx%d -> %dx%d do not split into two "
             "fields of whole rows in every plane: the heights must be even "
@@ -681,7 +632,7 @@ gst_cl_filter_set_info (GstCLBaseTransform * trans, GstCaps * incaps,
 
   /* Frames are allocated in passthrough too: a controllable property may
    * leave it on any frame. Mixed streams start with whole frames. */
-  if (!setup_frames (self, in_info, out_info, uses_field_frames (in_info,
+  if (!setup_frames (self, in_info, out_info, gst_cl_uses_field_frames (in_info,
               GST_VIDEO_INFO_INTERLACE_MODE (in_info) ==
               GST_VIDEO_INTERLACE_MODE_INTERLEAVED ? 2 : 1), &error)) {
     gst_cl_base_transform_post_error (self, error);
@@ -729,21 +680,6 @@ typedef struct
   const GstVideoInfo *info;     /* the caps' */
 } FrameSide;
 
-/* Field @field of the @fields in @frame as a frame of its own: every
- * plane from the field's first row on (field 0, the top field, has the
- * even rows), at @fields times the stride. One field is the whole frame. */
-static void
-field_view (const GstVideoFrame * frame, guint field, guint fields,
-    GstVideoFrame * view)
-{
-  *view = *frame;
-  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
-    view->data[p] = (guint8 *) frame->data[p] +
-        field * GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
-    view->info.stride[p] = fields * GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
-  }
-}
-
 /* Makes field @field of the @fields of @out's frame the kernels' output. */
 static gboolean
 attach_output (GstCLFilter * self, const FrameSide * out,
@@ -790,9 +726,9 @@ process_field (GstCLFilter * self, const FrameSide * in, const FrameSide * out,
   gboolean ok;
 
   if (in->host)
-    field_view (in->host, field, fields, &in_field);
+    gst_cl_field_view (in->host, field, fields, &in_field);
   if (out->host)
-    field_view (out->host, field, fields, &out_field);
+    gst_cl_field_view (out->host, field, fields, &out_field);
   /* The input first: its upload runs under the previous frame's download,
    * which the output's kernels wait for (gst_cl_frame_attach()). */
   ok = attach_input (self, in, &in_field, field, fields, error)
@@ -814,24 +750,6 @@ process_field (GstCLFilter * self, const FrameSide * in, const FrameSide * out,
   return ok;
 }
 
-/* Fields in @buffer, a frame of @info, to process one by one: two in an
- * interlaced frame (interleaved caps, or mixed caps and a buffer flagged
- * interlaced); one in a progressive frame, or in a buffer of alternate
- * caps, which holds a single field. */
-static guint
-buffer_fields (const GstVideoInfo * info, GstBuffer * buffer)
-{
-  switch (GST_VIDEO_INFO_INTERLACE_MODE (info)) {
-    case GST_VIDEO_INTERLACE_MODE_INTERLEAVED:
-      return 2;
-    case GST_VIDEO_INTERLACE_MODE_MIXED:
-      return GST_BUFFER_FLAG_IS_SET (buffer,
-          GST_VIDEO_BUFFER_FLAG_INTERLACED) ? 2 : 1;
-    default:
-      return 1;
-  }
-}
-
 /* Runs the kernels on @in's frame, field by field where it is interlaced,
  * into @out's, and posts any error. */
 static GstFlowReturn
@@ -840,8 +758,8 @@ process_frame (GstCLFilter * self, GstBuffer * inbuf, const FrameSide * in,
 {
   GstCLFilterPrivate *priv = PRIV (self);
   GError *error = NULL;
-  guint fields = buffer_fields (in->info, inbuf);
-  gboolean field_frames = uses_field_frames (in->info, fields);
+  guint fields = gst_cl_buffer_fields (in->info, inbuf);
+  gboolean field_frames = gst_cl_uses_field_frames (in->info, fields);
   gboolean ok = TRUE;
 
   /* Mixed streams: an interlaced frame after a progressive one, or the
