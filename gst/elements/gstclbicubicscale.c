@@ -503,18 +503,8 @@ static GstCaps *
 gst_cl_bicubic_scale_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
-  GstCaps *ret = gst_cl_filter_restrict_caps (GST_CL_FILTER (trans),
-      gst_cl_scale_caps_any_size (caps));
-
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
-        GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref (ret);
-    ret = tmp;
-  }
-  GST_DEBUG_OBJECT (trans, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
-      ret);
-  return ret;
+  return gst_cl_filter_restrict_caps (GST_CL_FILTER (trans), caps,
+      gst_cl_scale_caps_any_size (caps), filter);
 }
 
 /* Fixation keeps the input's display aspect ratio the way videoscale

@@ -188,18 +188,8 @@ static GstCaps *
 gst_cl_convert_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
-  GstCaps *ret = gst_cl_filter_restrict_caps (GST_CL_FILTER (trans),
-      any_format (caps));
-
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
-        GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref (ret);
-    ret = tmp;
-  }
-  GST_DEBUG_OBJECT (trans, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
-      ret);
-  return ret;
+  return gst_cl_filter_restrict_caps (GST_CL_FILTER (trans), caps,
+      any_format (caps), filter);
 }
 
 /* Whether formats @a and @b have the same colour model (RGB, YUV, gray). */

@@ -319,18 +319,10 @@ check_caps_event (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   return GST_PAD_PROBE_OK;
 }
 
-/**
- * gst_cl_filter_restrict_caps:
- * @caps: (transfer full): caps transformed from the other pad's
- *
- * Returns: (transfer full): @caps in OpenCL memory, then in system memory
- * (whichever the other side is in, the element copies frames where it
- * must; where its properties leave frames unchanged, @caps as they are
- * first), less what the device cannot serve (all of them before the
- * element has a device).
- */
-GstCaps *
-gst_cl_filter_restrict_caps (GstCLFilter * self, GstCaps * caps)
+/* @caps in OpenCL memory, then in system memory (see
+ * gst_cl_filter_restrict_caps()), less what the device cannot serve. */
+static GstCaps *
+restrict_to_device (GstCLFilter * self, GstCaps * caps)
 {
   GstCLFilterPrivate *priv = PRIV (self);
   GstCaps *both = gst_cl_caps_in_both_memories (caps), *restricted;
@@ -354,12 +346,25 @@ gst_cl_filter_restrict_caps (GstCLFilter * self, GstCaps * caps)
   return restricted;
 }
 
-static GstCaps *
-gst_cl_filter_transform_caps (GstBaseTransform * trans,
-    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+/**
+ * gst_cl_filter_restrict_caps:
+ * @caps: (transfer full): caps transformed from the other pad's @from
+ * @filter: (nullable): transform_caps's filter
+ *
+ * What a subclass's transform_caps returns for the caps its properties
+ * allow from @from.
+ *
+ * Returns: (transfer full): @caps in OpenCL memory, then in system memory
+ * (whichever the other side is in, the element copies frames where it
+ * must; where its properties leave frames unchanged, @caps as they are
+ * first), less what the device cannot serve (all of them before the
+ * element has a device), within @filter.
+ */
+GstCaps *
+gst_cl_filter_restrict_caps (GstCLFilter * self, GstCaps * from,
+    GstCaps * caps, GstCaps * filter)
 {
-  GstCaps *result = gst_cl_filter_restrict_caps (GST_CL_FILTER (trans),
-      gst_caps_ref (caps));
+  GstCaps *result = restrict_to_device (self, caps);
 
   if (filter) {
     GstCaps *tmp = gst_caps_intersect_full (filter, result,
@@ -367,7 +372,17 @@ gst_cl_filter_transform_caps (GstBaseTransform * trans,
     gst_caps_unref (result);
     result = tmp;
   }
+  GST_DEBUG_OBJECT (self, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, from,
+      result);
   return result;
+}
+
+static GstCaps *
+gst_cl_filter_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  return gst_cl_filter_restrict_caps (GST_CL_FILTER (trans), caps,
+      gst_caps_ref (caps), filter);
 }
 
 /* Alternate interlacing (one field per buffer) comes with the
@@ -487,7 +502,7 @@ gst_cl_filter_query (GstBaseTransform * trans, GstPadDirection direction,
 
   /* A caps query whose filter the device cannot serve: the peer asked
    * only for what the device lacks (the transformed caps need not be
-   * empty, so gst_cl_filter_restrict_caps() may not see it). */
+   * empty, so restrict_to_device() may not see it). */
   if (answered && GST_QUERY_TYPE (query) == GST_QUERY_CAPS) {
     GstCaps *filter, *result;
 

@@ -72,7 +72,8 @@ gboolean gst_cl_filter_wants_wide (GstCLFilter * filter);
 gsize gst_cl_filter_items_per_row (GstCLFilter * filter, gint width,
     guint channels);
 
-GstCaps *gst_cl_filter_restrict_caps (GstCLFilter * filter, GstCaps * caps);
+GstCaps *gst_cl_filter_restrict_caps (GstCLFilter * filter, GstCaps * from,
+    GstCaps * caps, GstCaps * filter_caps);
 
 cl_kernel gst_cl_filter_create_kernel (GstCLFilter * filter,
     const gchar * program, const gchar * const *sources,

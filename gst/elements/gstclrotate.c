@@ -330,15 +330,7 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
     gst_caps_append_structure_full (ret, s,
         gst_caps_features_copy (gst_caps_get_features (caps, i)));
   }
-  ret = gst_cl_filter_restrict_caps (GST_CL_FILTER (self), ret);
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
-        GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref (ret);
-    ret = tmp;
-  }
-  GST_DEBUG_OBJECT (self, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps, ret);
-  return ret;
+  return gst_cl_filter_restrict_caps (GST_CL_FILTER (self), caps, ret, filter);
 }
 
 /* A region of interest moves to the box around it turned (exact at
