@@ -467,9 +467,10 @@ gst_cl_staging_free (GstCLStaging * staging)
 }
 
 /* Where @frame is better uploaded from pinned memory (its memory is
- * pageable, worth_staging()), copies its planes into @staging with a few threads, once the device has
- * read the previous frame staged there, and sets @staged to @frame with
- * its planes there (same strides). Returns whether it did. */
+ * pageable, worth_staging()), copies its planes into @staging with a few
+ * threads, once the device has read the previous frame staged there, and
+ * sets @staged to @frame with its planes there (same strides). Returns
+ * whether it did. */
 static gboolean
 stage (GstCLStaging * staging, const GstVideoFrame * frame,
     GstVideoFrame * staged)
