@@ -148,11 +148,10 @@ run_in_new_context (const Variant * v, gint * built, gint * loaded)
       g_string_append_printf (digests, "%s ", digest ? digest : "-");
       g_free (digest);
     }
-  /* the plugin's type, not the one this test links */
-  cl_context = g_value_get_object (gst_structure_get_value
-      (gst_context_get_structure (context), GST_CL_CONTEXT_FIELD));
+  cl_context = rel_dup_cl_context (context);
   *built = gst_cl_context_count_created (cl_context, GST_CL_OBJECT_PROGRAM);
   *loaded = gst_cl_context_count_binaries_loaded (cl_context);
+  gst_object_unref (cl_context);
   gst_context_unref (context);
   return g_string_free (digests, FALSE);
 }

@@ -463,15 +463,6 @@ GST_START_TEST (test_consumer_reads_cl_memory)
 
 GST_END_TEST;
 
-static GstCLContext *
-cl_context_of (GstContext * context)
-{
-  const GValue *value = gst_structure_get_value (gst_context_get_structure
-      (context), GST_CL_CONTEXT_FIELD);
-
-  return g_value_dup_object (value);
-}
-
 static void
 set_element_context (GstElement * bin, const gchar * name, GstContext * context)
 {
@@ -487,12 +478,13 @@ GST_START_TEST (test_other_context)
 {
   GstContext *a = rel_new_shared_context (), *b = rel_new_shared_context ();
   GstElement *bin;
+  GstCLContext *cl_a = rel_dup_cl_context (a), *cl_b = rel_dup_cl_context (b);
   GstHarness *h;
   GstVideoInfo info;
 
-  fail_if (gst_structure_get_value (gst_context_get_structure (a),
-          GST_CL_CONTEXT_FIELD) == gst_structure_get_value
-      (gst_context_get_structure (b), GST_CL_CONTEXT_FIELD));
+  fail_if (cl_a == cl_b);
+  gst_object_unref (cl_a);
+  gst_object_unref (cl_b);
   bin = gst_parse_bin_from_description ("clupload name=up ! "
       "cldownload name=down", TRUE, NULL);
   set_element_context (bin, "up", a);
@@ -541,7 +533,7 @@ GST_END_TEST;
 GST_START_TEST (test_memory_objects_released)
 {
   GstContext *context = rel_new_shared_context ();
-  GstCLContext *cl_context = cl_context_of (context);
+  GstCLContext *cl_context = rel_dup_cl_context (context);
   RelCLObjects before = rel_count_cl_objects (cl_context), after;
   GstElement *bin, *element;
   GstHarness *h, *down;

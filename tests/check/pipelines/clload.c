@@ -373,8 +373,7 @@ GST_START_TEST (test_parallel_pipelines)
 {
   guint n_frames = 500;
   GstContext *context = rel_new_shared_context ();
-  const GValue *value = gst_structure_get_value (gst_context_get_structure
-      (context), GST_CL_CONTEXT_FIELD);
+  GstCLContext *cl_context = rel_dup_cl_context (context);
   Run *runs[N_PIPELINES];
   Changer changer = { runs, 0 };
   GThread *thread;
@@ -392,7 +391,7 @@ GST_START_TEST (test_parallel_pipelines)
   g_atomic_int_set (&changer.stop, 1);
   g_thread_join (thread);
 
-  assert_same_context (runs, g_value_get_object (value));
+  assert_same_context (runs, cl_context);
   for (guint p = 0; p < N_PIPELINES; p++) {
     for (guint c = 0; c < runs[p]->n_changing; c++)
       fail_unless (distinct_values (runs[p], c) >= 2,
@@ -400,6 +399,7 @@ GST_START_TEST (test_parallel_pipelines)
     assert_replay_equal (runs[p]);
     run_free (runs[p]);
   }
+  gst_object_unref (cl_context);
   gst_context_unref (context);
 }
 
