@@ -358,7 +358,7 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
   GST_OBJECT_UNLOCK (self);
 
   place_picture (self, in, out, add_borders);
-  describe_geometry (self, in, out, gst_cl_filter_get_memory (filter),
+  describe_geometry (self, in, out, gst_cl_filter_get_storage (filter),
       &geometry);
   gst_cl_bicubic_scale_plan_passes (device, &geometry, &self->plan);
 

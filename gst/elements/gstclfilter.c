@@ -74,7 +74,7 @@ gst_cl_filter_processes_fields (GstCLFilter * self)
 }
 
 GstCLStorage
-gst_cl_filter_get_memory (GstCLFilter * self)
+gst_cl_filter_get_storage (GstCLFilter * self)
 {
   return PRIV (self)->memory;
 }

@@ -59,7 +59,7 @@ GstCLContext *gst_cl_filter_get_context (GstCLFilter * filter);
 
 const GstCLDeviceInfo *gst_cl_filter_get_device (GstCLFilter * filter);
 
-GstCLStorage gst_cl_filter_get_memory (GstCLFilter * filter);
+GstCLStorage gst_cl_filter_get_storage (GstCLFilter * filter);
 
 gboolean gst_cl_filter_processes_fields (GstCLFilter * filter);
 

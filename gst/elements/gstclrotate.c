@@ -167,7 +167,7 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
   GstCLRotate *self = GST_CL_ROTATE (filter);
 
   clear_kernels (self);
-  self->frames.storage = gst_cl_filter_get_memory (filter);
+  self->frames.storage = gst_cl_filter_get_storage (filter);
   self->frames.wide = gst_cl_filter_wants_wide (filter);
   self->frames.n_planes = out->n_planes;
   for (guint p = 0; p < out->n_planes; p++) {

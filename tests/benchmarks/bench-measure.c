@@ -259,7 +259,7 @@ runner_memory (Runner * r, const BenchDevice * device)
 {
   GstElement *first = first_element (r->h->element);
   GstCLStorage memory = first && GST_IS_CL_FILTER (first) ?
-      gst_cl_filter_get_memory (GST_CL_FILTER (first)) :
+      gst_cl_filter_get_storage (GST_CL_FILTER (first)) :
       gst_cl_choose_storage (device->memory, device->info, &r->geometry.in,
       &r->geometry.out);
 
