@@ -4,16 +4,15 @@
 #include "gstclbicubicscaletuning.h"
 
 /* Measured on an H100 (NVIDIA_GPU) and with PoCL (CPU, CPU_AVX512); other
- * GPUs take NVIDIA's values. CPU devices run scale_tiles only with images, with
- * the GPU values. */
-/* The two kinds of CPU differ in the window taps alone, which only
- * AVX-512's permutes make faster. */
-#define CPU_ROW(window) \
+ * GPUs take NVIDIA's values. CPU devices run scale_tiles only with images,
+ * with the GPU values. The rows differ in the order of the passes and the
+ * window taps alone: only AVX-512's permutes make those faster. */
+#define ROW(columns_first_, window_taps_) \
   .buffers_max_shrink = 5, \
-  .columns_first = TRUE, \
+  .columns_first = columns_first_, \
   .constant_tap_values = 32, \
   .wide_columns_pass_rows = 4, \
-  .window_taps = window, \
+  .window_taps = window_taps_, \
   .tile_columns = 16, \
   .tile_shapes = {{8, 8}, {16, 2}, {16, 1}}, \
   .tall_tile_source_share = 2, \
@@ -24,36 +23,10 @@
   .tile_gray8_pixels = 2
 
 static const GstCLBicubicScaleTuning tuning[GST_CL_DEVICE_N_CLASSES] = {
-  [GST_CL_DEVICE_CLASS_CPU] = {CPU_ROW (FALSE)},
-  [GST_CL_DEVICE_CLASS_CPU_AVX512] = {CPU_ROW (TRUE)},
-  [GST_CL_DEVICE_CLASS_NVIDIA_GPU] = {
-        .buffers_max_shrink = 5,
-        .columns_first = FALSE,
-        .constant_tap_values = 32,
-        .wide_columns_pass_rows = 4,
-        .tile_columns = 16,
-        .tile_shapes = {{8, 8}, {16, 2}, {16, 1}},
-        .tall_tile_source_share = 2,
-        .tile_values = 4,
-        .tile_min_pixels = 2,
-        .tile_single_pixel_shrink = 2,
-        .tile_gray8_max_taps = 6,
-        .tile_gray8_pixels = 2,
-      },
-  [GST_CL_DEVICE_CLASS_GPU] = {
-        .buffers_max_shrink = 5,
-        .columns_first = FALSE,
-        .constant_tap_values = 32,
-        .wide_columns_pass_rows = 4,
-        .tile_columns = 16,
-        .tile_shapes = {{8, 8}, {16, 2}, {16, 1}},
-        .tall_tile_source_share = 2,
-        .tile_values = 4,
-        .tile_min_pixels = 2,
-        .tile_single_pixel_shrink = 2,
-        .tile_gray8_max_taps = 6,
-        .tile_gray8_pixels = 2,
-      },
+  [GST_CL_DEVICE_CLASS_CPU] = {ROW (TRUE, FALSE)},
+  [GST_CL_DEVICE_CLASS_CPU_AVX512] = {ROW (TRUE, TRUE)},
+  [GST_CL_DEVICE_CLASS_NVIDIA_GPU] = {ROW (FALSE, FALSE)},
+  [GST_CL_DEVICE_CLASS_GPU] = {ROW (FALSE, FALSE)},
 };
 
 const GstCLBicubicScaleTuning *

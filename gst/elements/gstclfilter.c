@@ -752,9 +752,7 @@ process_field (GstCLFilter * self, const FrameSide * in, const FrameSide * out,
   if (ok && out->host)
     ok = gst_cl_frame_download (&priv->out, context, &out_field, error);
   else if (ok)
-    ok = gst_cl_frame_store_attached (&priv->out, error)
-        && gst_cl_memory_record_write (gst_buffer_peek_memory (out->device,
-            0), error);
+    ok = gst_cl_frame_store_attached (&priv->out, error);
   if (ok && !out->host && in->host)
     ok = gst_cl_context_finish (context, error);
   /* The device may still use the frames: wait before they are unmapped. */
@@ -784,6 +782,10 @@ process_frame (GstCLFilter * self, GstBuffer * inbuf, const FrameSide * in,
     ok = setup_frames (self, in->info, out->info, field_frames, &error);
   for (guint f = 0; f < fields && ok; f++)
     ok = process_field (self, in, out, f, fields, &error);
+  /* Once a frame, for every field's kernels. */
+  if (ok && out->device)
+    ok = gst_cl_memory_record_write (gst_buffer_peek_memory (out->device, 0),
+        &error);
   if (!ok) {
     gst_cl_base_transform_post_error (self, error);
     g_clear_error (&error);
