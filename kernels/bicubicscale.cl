@@ -17,12 +17,12 @@
  * scale_source_columns writes the intermediate, source width x rect
  * height, and scale_picture_rows the output, borders included.
  *
- * With -DGST_CL_WIDE (buffers on CPU devices) each work-item makes WIDE
+ * With -DGST_CL_VECTORS (buffers on CPU devices) each work-item makes VECTOR_VALUES
  * channel values; otherwise one pixel. With -DGST_CL_COMPENSATED_ROWS or
  * _COLUMNS, set by the host for an axis with more than 32 taps, that
  * axis's taps are summed with compensation. Every variant of an order
- * (the two passes, scale_tiles on GPUs, the wide kernels on CPUs; the
- * columns-first kernels, one-pixel and wide) sums a pixel's taps in the
+ * (the two passes, scale_tiles on GPUs, the vector kernels on CPUs; the
+ * columns-first kernels, one-pixel and vector) sums a pixel's taps in the
  * same order, so that images and buffers give the same bits on a device.
  * The two orders sum them differently (each column, then the row), which
  * rounds a value the other way now and then: one level.
@@ -131,7 +131,7 @@ picture_row_pixel (__global const float *tmp, int tmp_w, int x, int y,
   return acc;
 }
 
-#ifndef GST_CL_WIDE
+#ifndef GST_CL_VECTORS
 
 __kernel void
 scale_rows (KERNEL_PLANE_IN (src), int src_w, int src_h,
@@ -164,7 +164,7 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
 
 /* Columns first: the columns pass on the source, then the rows pass on
  * the intermediate into the output, one pixel a work-item, summing as the
- * wide kernels do (so that images and buffers give the same bytes). */
+ * vector kernels do (so that images and buffers give the same bytes). */
 __kernel void
 scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
     __global float *tmp, int rect_h,
@@ -303,7 +303,7 @@ scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
 
 #else
 
-/* The wide kernels: a work-item makes WIDE channel values, PIXELS
+/* The vector kernels: a work-item makes VECTOR_VALUES channel values, PIXELS
  * neighbouring pixels of a row.
  *
  * A work-item of the rows pass makes two rows, one of the columns pass
@@ -318,7 +318,7 @@ scale_tiles (KERNEL_PLANE_IN (src), int src_w, int src_h,
  * upscales take a faster way, row_run_window. Each lane sums its pixel's
  * taps one by one in order, as row_pixel sums them, so that all give the
  * same bits. */
-#define PIXELS (WIDE / CHANNELS)
+#define PIXELS (VECTOR_VALUES / CHANNELS)
 
 #if CHANNELS == 1
 
@@ -589,7 +589,7 @@ row_run (PLANE_IN (src), int src_w, int y0, int y1, int x0, int tmp_w,
     __global const int *starts, __global const float *weights, int taps,
     float16 * second)
 {
-  float values0[WIDE], values1[WIDE];
+  float values0[VECTOR_VALUES], values1[VECTOR_VALUES];
 
   if (x0 >= 0 && x0 + PIXELS <= tmp_w) {
 #if DEPTH == 8 && defined(GST_CL_WINDOW_TAPS)
@@ -639,13 +639,13 @@ store_intermediate (float16 v, __global float *out)
     vstore16 (v, 0, out);
 }
 
-/* Stores the first n (1 to WIDE) values of v at out. */
+/* Stores the first n (1 to VECTOR_VALUES) values of v at out. */
 static void
 store_values (float16 v, int n, __global float *out)
 {
-  float values[WIDE];
+  float values[VECTOR_VALUES];
 
-  if (n == WIDE) {
+  if (n == VECTOR_VALUES) {
     store_intermediate (v, out);
     return;
   }
@@ -677,7 +677,7 @@ scale_rows (KERNEL_PLANE_IN (src), int src_w, int src_h,
     store_values (second, n, out + tmp_w * CHANNELS);
 }
 
-/* Output row y of the columns pass, the work-item's WIDE values from v0,
+/* Output row y of the columns pass, the work-item's VECTOR_VALUES values from v0,
  * pixel by pixel: the border, the picture's edges, the row's end. */
 static void
 column_row_pixels (__global const float *tmp, int tmp_w, int tmp_h,
@@ -685,15 +685,15 @@ column_row_pixels (__global const float *tmp, int tmp_w, int tmp_h,
     int rect_h, __global const int *starts, __global const float *weights,
     int taps, float4 border)
 {
-  for (int x = v0 / CHANNELS; x < min ((v0 + WIDE) / CHANNELS, dst_w); x++)
+  for (int x = v0 / CHANNELS; x < min ((v0 + VECTOR_VALUES) / CHANNELS, dst_w); x++)
     STORE (dst, x, y, column_pixel (tmp, tmp_w, tmp_h, x, y, rect_x, rect_y,
             rect_h, starts, weights, taps, border));
 }
 
 /* Defines name (), which sums the column taps of COLUMN_PASS_ROWS
- * neighbouring output rows, each of WIDE values, into acc[]: column is the
+ * neighbouring output rows, each of VECTOR_VALUES values, into acc[]: column is the
  * rows' first value in a plane of `height` rows of `pitch` values of
- * `type`, read WIDE at a time with load16; starts and w are the axis table
+ * `type`, read VECTOR_VALUES at a time with load16; starts and w are the axis table
  * at the first row, w_pitch its weights' row length. Both orders of the
  * passes take it: the columns pass on the float intermediate, and on the
  * source values where the columns go first. */
@@ -733,7 +733,7 @@ name (__global const type *column, int pitch, int height, \
 }
 
 #define FLOAT_LOAD16(p) vload16 (0, p)
-#define ELEM_LOAD16(p) WIDE_LOAD (p, 0)
+#define ELEM_LOAD16(p) VECTOR_LOAD (p, 0)
 DEFINE_COLUMN_SUMS (column_sums_of_floats, float, FLOAT_LOAD16)
 DEFINE_COLUMN_SUMS (column_sums_of_elems, elem_t, ELEM_LOAD16)
 
@@ -746,7 +746,7 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
     int taps, float4 border)
 {
   PLANE_START (dst);
-  int v0 = get_global_id (0) * WIDE;    /* first channel value of the row */
+  int v0 = get_global_id (0) * VECTOR_VALUES;    /* first channel value of the row */
   int y = get_global_id (1) * COLUMN_PASS_ROWS;
   int row_values = dst_w * CHANNELS;
 
@@ -758,7 +758,7 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
 
   if (ry < 0 || ry + COLUMN_PASS_ROWS > rect_h
       || y + COLUMN_PASS_ROWS > dst_h || v0 < picture0
-      || v0 + WIDE > picture0 + tmp_w * CHANNELS) {
+      || v0 + VECTOR_VALUES > picture0 + tmp_w * CHANNELS) {
     for (int row = y; row < min (y + COLUMN_PASS_ROWS, dst_h); row++)
       column_row_pixels (tmp, tmp_w, tmp_h, dst, dst_pitch, dst_w, v0, row,
           rect_x, rect_y, rect_h, starts, weights, taps, border);
@@ -771,11 +771,11 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
       starts + ry, weights + ry, rect_h, taps, acc);
 #pragma unroll
   for (int i = 0; i < COLUMN_PASS_ROWS; i++)
-    WIDE_STORE (acc[i], dst, (y + i) * dst_pitch + v0);
+    VECTOR_STORE (acc[i], dst, (y + i) * dst_pitch + v0);
 }
 
 /* Columns first, for downscales along y on CPU devices: the columns pass
- * reads the source's rows whole (one load of WIDE values a tap), where
+ * reads the source's rows whole (one load of VECTOR_VALUES values a tap), where
  * the rows pass would gather and regroup each output pixel's taps, and
  * the rows pass that follows has only the output's rows to filter. The
  * intermediate is the source's width x the picture's height. */
@@ -807,17 +807,17 @@ scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
     __global const int *starts, __global const float *weights, int taps)
 {
   PLANE_START (src);
-  int v0 = get_global_id (0) * WIDE;
+  int v0 = get_global_id (0) * VECTOR_VALUES;
   int ry = get_global_id (1) * COLUMN_PASS_ROWS;
   int row_values = src_w * CHANNELS;
 
   if (v0 >= row_values || ry >= rect_h)
     return;
 
-  int n = min (WIDE, row_values - v0);
+  int n = min (VECTOR_VALUES, row_values - v0);
   __global float *out = tmp + ry * row_values + v0;
 
-  if (n < WIDE || ry + COLUMN_PASS_ROWS > rect_h) {
+  if (n < VECTOR_VALUES || ry + COLUMN_PASS_ROWS > rect_h) {
     for (int i = 0; i < min (COLUMN_PASS_ROWS, rect_h - ry); i++)
       store_values (source_column_run (src, src_pitch, src_h, v0, n,
               starts[ry + i], weights + ry + i, rect_h, taps), n,
@@ -838,7 +838,7 @@ scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
 static float16
 picture_taps (__global const float *const *run, int k)
 {
-  float values[WIDE];
+  float values[VECTOR_VALUES];
 
 #pragma unroll
   for (int i = 0; i < PIXELS; i++)
@@ -883,7 +883,7 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
     float4 border)
 {
   PLANE_START (dst);
-  int v0 = get_global_id (0) * WIDE;    /* first channel value of the row */
+  int v0 = get_global_id (0) * VECTOR_VALUES;    /* first channel value of the row */
   int y = get_global_id (1) * 2;
 
   if (v0 >= dst_w * CHANNELS || y >= dst_h)
@@ -896,7 +896,7 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
       || rx0 + PIXELS > rect_w || starts[rx0] < 0
       || starts[rx0 + PIXELS - 1] + taps > tmp_w) {
     for (int row = y; row < min (y + 2, dst_h); row++)
-      for (int x = v0 / CHANNELS; x < min ((v0 + WIDE) / CHANNELS, dst_w);
+      for (int x = v0 / CHANNELS; x < min ((v0 + VECTOR_VALUES) / CHANNELS, dst_w);
           x++)
         STORE (dst, x, row, picture_row_pixel (tmp, tmp_w, x, row, rect_x,
                 rect_y, rect_w, rect_h, starts, weights, taps, border));
@@ -907,8 +907,8 @@ scale_picture_rows (__global const float *tmp, int tmp_w,
   float16 first = picture_row_run (tmp, tmp_w, ry, rx0, rect_w, starts,
       weights, taps, &second);
 
-  WIDE_STORE (first, dst, y * dst_pitch + v0);
-  WIDE_STORE (second, dst, (y + 1) * dst_pitch + v0);
+  VECTOR_STORE (first, dst, y * dst_pitch + v0);
+  VECTOR_STORE (second, dst, (y + 1) * dst_pitch + v0);
 }
 
 #endif

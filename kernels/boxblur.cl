@@ -12,17 +12,17 @@
  *   sat: sat_rows and sat_columns turn the plane into its summed-area table
  *     (prefix sums along rows, then down columns), with a zero first row
  *     and column; sat_average reads the four corners of each window.
- *   separable on CPU devices (-DGST_CL_WIDE, below): columns first, in
+ *   separable on CPU devices (-DGST_CL_VECTORS, below): columns first, in
  *     bands of rows whose column sums stay in cache, 16 channel values per
- *     step in vector code: box_column_parts_wide, box_column_starts_wide,
- *     box_rows_wide. The average is box_quotient's float estimate.
+ *     step in vector code: box_column_parts_vectors, box_column_starts_vectors,
+ *     box_rows_vectors. The average is box_quotient's float estimate.
  *
  * Build options, on top of common.cl's:
- *   -DSUM_WIDE   window sums and SAT entries are 64-bit. Without it they are
+ *   -DSUM_64BIT   window sums and SAT entries are 64-bit. Without it they are
  *                32-bit and the SAT's entries wrap around; its four-corner
  *                differences are still exact, modulo 2^32, while the host
  *                guarantees that every window's sum fits in 32 bits.
- *   -DGST_CL_WIDE   also builds the CPU kernels (buffers only).
+ *   -DGST_CL_VECTORS   also builds the CPU kernels (buffers only).
  *   -DCOLUMN_SHORT  their column sums are 16-bit: the host sets it where
  *                (2 * ry + 1) * ELEM_MAX fits.
  *   -DCOLUMN_ANCHORS -DANCHOR_ROWS=n -DANCHOR_SHIFT=s  (with
@@ -50,7 +50,7 @@
 #define VEC(t) t##4
 #endif
 
-#ifdef SUM_WIDE
+#ifdef SUM_64BIT
 #define SUM_T VEC (ulong)
 #else
 #define SUM_T VEC (uint)
@@ -130,7 +130,7 @@ static sum_t
 box_quotient (sum_t sum, uint count)
 {
   sum_t n = sum + count / 2;
-#if defined (SUM_WIDE) || defined (GST_CL_IMAGES)
+#if defined (SUM_64BIT) || defined (GST_CL_IMAGES)
   sum_t q = CONVERT (SUM_T, CONVERT (VEC (float), n) * (QUOTIENT_LOW /
           count));
 #else
@@ -283,7 +283,7 @@ sat_columns (int w, int h, __global sum_t * sat)
  * steps against the shuffles: sat_row_windows RGBA 4K radius 100 0.071
  * against 0.061, radius 400 0.105 against 0.088, RGBA 1080p radius 400
  * 0.024 against 0.021. */
-#if defined (GST_CL_PTX_WARPS) && !defined (SUM_WIDE)
+#if defined (GST_CL_PTX_WARPS) && !defined (SUM_64BIT)
 #define WARP_ITEMS 32
 
 /* v of the lane `delta` below in the warp (lanes below `delta` get their
@@ -1092,20 +1092,20 @@ sat_average (__global const sum_t * sat, int w, int h, int rx, int ry,
   STORE_AVERAGE (dst, x, y, sum, (x1 - x0) * (y1 - y0));
 }
 
-#ifdef GST_CL_WIDE
+#ifdef GST_CL_VECTORS
 
-/* CPU devices (buffers only): the separable method, columns first, WIDE
+/* CPU devices (buffers only): the separable method, columns first, VECTOR_VALUES
  * channel values per step of a work-item, in vector code (PoCL does not
  * vectorise across work-items). The plane is cut into bands of `band`
  * rows, and each band keeps one row of column-window sums ("sums", as
  * column_t: ushort with -DCOLUMN_SHORT, where (2 * ry + 1) * ELEM_MAX
  * fits, else uint), small enough to stay in the core's cache:
  *
- * box_column_parts_wide and box_column_starts_wide: the column sums of
+ * box_column_parts_vectors and box_column_starts_vectors: the column sums of
  *   each band's first row, from sums over bands of source rows, parallel
  *   over bands, then added up in order (below).
- * box_rows_wide: one work-item per band, row after row, turns the column
- *   sums into window sums along the row, WIDE values a step (the sums
+ * box_rows_vectors: one work-item per band, row after row, turns the column
+ *   sums into window sums along the row, VECTOR_VALUES values a step (the sums
  *   entering minus those leaving the window, added up within the vector
  *   per channel by lane shifts, onto the previous step's last pixel),
  *   writes the averages as box_quotient does, then moves the column sums
@@ -1114,7 +1114,7 @@ sat_average (__global const sum_t * sat, int w, int h, int rx, int ry,
  *   the host never runs it in place.
  *
  * Each row of sums has TMP_PAD zero values before them and, after them,
- * zeros up to a multiple of WIDE plus TMP_PAD more: vector loads that
+ * zeros up to a multiple of VECTOR_VALUES plus TMP_PAD more: vector loads that
  * straddle an end of the row then read zeros, the sums of pixels outside
  * the plane. The host keeps count * ELEM_MAX + count / 2 below 2^31, so
  * sums and quotients are exact in int and convert to float as int. */
@@ -1150,7 +1150,7 @@ typedef struct __attribute__ ((packed))
 #define STORE_SUMS(v, p) (((__global packed_column16_t *) (p))->value = (v))
 #define STORE_ELEMS(v, p) (((__global packed_elem16_t *) (p))->value = (v))
 
-#define TMP_PAD WIDE
+#define TMP_PAD VECTOR_VALUES
 
 /* The lanes' values shifted up by N lanes, zeros shifted in. */
 #define SHIFT1(v) ((uint16) (0, (v).s012, (v).s3456, (v).s789a, (v).sbcde))
@@ -1183,7 +1183,7 @@ prefix_sums (uint16 v)
   return v + SHIFT8 (v);
 }
 
-/* The WIDE column sums at sums + i, in rows of n values, plus the source
+/* The VECTOR_VALUES column sums at sums + i, in rows of n values, plus the source
  * values at enter + i, minus those at leave + i (each where set). The
  * zeros past the row stay zeros. */
 static void
@@ -1208,7 +1208,7 @@ add_rows (__global column_t * out, PLANE_IN (src), int n, int y0, int y1,
   for (int y = y0; y < y1; y++) {
     __global const elem_t *row = src + y * src_pitch;
 
-    for (int i = 0; i < n; i += WIDE)
+    for (int i = 0; i < n; i += VECTOR_VALUES)
       move_sums (out, n, sub ? NULL : row, sub ? row : NULL, i);
   }
 }
@@ -1222,9 +1222,9 @@ add_rows (__global column_t * out, PLANE_IN (src), int n, int y0, int y1,
  * bands' sums, their totals, fit and are exact. The host sizes sums alike. */
 #define FIRST_PARTS(ry, band) (((ry) + (band)) / (band))
 
-/* box_column_parts_wide: one work-item per part. */
+/* box_column_parts_vectors: one work-item per part. */
 __kernel void
-box_column_parts_wide (KERNEL_PLANE_IN (src), int w, int h, int ry, int band,
+box_column_parts_vectors (KERNEL_PLANE_IN (src), int w, int h, int ry, int band,
     int n_bands, __global column_t * sums, int sums_pitch)
 {
   PLANE_START (src);
@@ -1237,7 +1237,7 @@ box_column_parts_wide (KERNEL_PLANE_IN (src), int w, int h, int ry, int band,
   int n = w * CHANNELS;
   __global column_t *out = sums + (n_bands + p) * sums_pitch;
 
-  for (int i = 0; i < n; i += WIDE)
+  for (int i = 0; i < n; i += VECTOR_VALUES)
     STORE_SUMS ((column16_t) 0, out + i);
   if (p < first) {
     add_rows (out, src, src_pitch, n, p * band, min ((p + 1) * band, ry + 1),
@@ -1251,15 +1251,15 @@ box_column_parts_wide (KERNEL_PLANE_IN (src), int w, int h, int ry, int band,
   }
 }
 
-/* box_column_starts_wide: one work-item per WIDE values of a row adds the
+/* box_column_starts_vectors: one work-item per VECTOR_VALUES values of a row adds the
  * parts up, in order, and writes each band's column sums, with the zeros
  * around them. The barrier, as in sat_columns, makes PoCL run each row for
  * the whole work-group before the next, streaming along rows. */
 __kernel void
-box_column_starts_wide (int w, int ry, int band, int n_bands,
+box_column_starts_vectors (int w, int ry, int band, int n_bands,
     __global column_t * sums, int sums_pitch)
 {
-  int i = get_global_id (0) * WIDE;
+  int i = get_global_id (0) * VECTOR_VALUES;
   int n = w * CHANNELS;
   bool active = i < n;
   int first = FIRST_PARTS (ry, band);
@@ -1275,8 +1275,8 @@ box_column_starts_wide (int w, int ry, int band, int n_bands,
         STORE_SUMS (sum, row + TMP_PAD + i);
         if (i == 0)
           STORE_SUMS ((column16_t) 0, row);
-        if (i + WIDE >= n)
-          STORE_SUMS ((column16_t) 0, row + TMP_PAD + i + WIDE);
+        if (i + VECTOR_VALUES >= n)
+          STORE_SUMS ((column16_t) 0, row + TMP_PAD + i + VECTOR_VALUES);
       }
     }
     barrier (CLK_GLOBAL_MEM_FENCE);
@@ -1299,12 +1299,12 @@ first_window (__global const column_t * row, int rx)
   int n = rx * CHANNELS;
   uint16 sum = 0;
 
-  for (int i = 0; i < n; i += WIDE)
+  for (int i = 0; i < n; i += VECTOR_VALUES)
     sum += select (load_sums (row + i), (uint16) 0, LANE >= n - i);
   return LAST (prefix_sums (sum));
 }
 
-/* The rounded averages of the window sums of pixels x .. x + WIDE /
+/* The rounded averages of the window sums of pixels x .. x + VECTOR_VALUES /
  * CHANNELS - 1, as box_quotient's. */
 static int16
 wide_average (uint16 sum, int x, int w, int rx, uint count_y, uint count,
@@ -1313,7 +1313,7 @@ wide_average (uint16 sum, int x, int w, int rx, uint count_y, uint count,
   int16 c = (int16) count, n;
   float16 f = inv;
 
-  if (x - rx < 0 || x + WIDE / CHANNELS - 1 + rx >= w) {
+  if (x - rx < 0 || x + VECTOR_VALUES / CHANNELS - 1 + rx >= w) {
     /* At the ends of the row the window is clipped per pixel. */
     int16 xs = x + LANE_X;
 
@@ -1329,13 +1329,13 @@ wide_average (uint16 sum, int x, int w, int rx, uint count_y, uint count,
   return q;
 }
 
-/* WIDE values to p, of which the first n (1 to WIDE) are in the row. */
+/* VECTOR_VALUES values to p, of which the first n (1 to VECTOR_VALUES) are in the row. */
 static void
 store_values (int16 v, __global elem_t * p, int n)
 {
-  elem_t e[WIDE];
+  elem_t e[VECTOR_VALUES];
 
-  if (n >= WIDE) {
+  if (n >= VECTOR_VALUES) {
     STORE_ELEMS (ELEM16 (v), p);
     return;
   }
@@ -1354,10 +1354,10 @@ blur_row (__global const column_t * row, int w, int h, int rx, int ry, int y,
   float inv = QUOTIENT_LOW / count;
   uint16 sum = first_window (row, rx);
 
-  for (int i = 0; i < n; i += WIDE) {
+  for (int i = 0; i < n; i += VECTOR_VALUES) {
     /* Loads wholly outside the row would read zeros: skipped. */
     uint16 d = (i + enter < n ? load_sums (row + i + enter) : 0)
-        - (i + leave > -WIDE ? load_sums (row + i + leave) : 0);
+        - (i + leave > -VECTOR_VALUES ? load_sums (row + i + leave) : 0);
 
     sum = LAST (sum) + prefix_sums (d);
     store_values (wide_average (sum, i / CHANNELS, w, rx, count_y, count,
@@ -1376,12 +1376,12 @@ next_column_sums (__global column_t * row, PLANE_IN (src), int w, int h,
   __global const elem_t *leave = y - ry >= 0 ? src + (y - ry) * src_pitch :
       NULL;
 
-  for (int i = 0; i < n; i += WIDE)
+  for (int i = 0; i < n; i += VECTOR_VALUES)
     move_sums (row, n, enter, leave, i);
 }
 
 __kernel void
-box_rows_wide (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry, int band,
+box_rows_vectors (KERNEL_PLANE_IN (src), int w, int h, int rx, int ry, int band,
     __global column_t * sums, int sums_pitch, KERNEL_PLANE_OUT (dst))
 {
   PLANE_START (src);

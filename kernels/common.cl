@@ -74,38 +74,38 @@ typedef float4 pix_t;
         convert_int4 ((v) + 0.5f), 0, 255)))
 #endif
 
-/* Wide access, for buffer kernels on CPU devices (-DGST_CL_WIDE): PoCL runs
+/* Vector access, for buffer kernels on CPU devices (-DGST_CL_VECTORS): PoCL runs
  * one work-item's vector code on SIMD lanes but does not vectorise across
- * work-items, so such kernels take WIDE channel values per work-item. */
-#define WIDE 16
-#define WIDE_LOAD(p, i) convert_float16 (vload16 (0, (p) + (i)))
-#ifdef GST_CL_WIDE
+ * work-items, so such kernels take VECTOR_VALUES channel values per work-item. */
+#define VECTOR_VALUES 16
+#define VECTOR_LOAD(p, i) convert_float16 (vload16 (0, (p) + (i)))
+#ifdef GST_CL_VECTORS
 /* PoCL compiles vstore16 of 8 and 16-bit values to one store per value;
  * a store through a vector type of alignment 1 is one vector store. */
-typedef uchar16 __attribute__ ((aligned (1))) wide_uchar16;
-typedef ushort16 __attribute__ ((aligned (1))) wide_ushort16;
+typedef uchar16 __attribute__ ((aligned (1))) unaligned_uchar16;
+typedef ushort16 __attribute__ ((aligned (1))) unaligned_ushort16;
 #endif
 #if DEPTH == 16
-#define WIDE_STORE(v, p, i) (*(__global wide_ushort16 *) ((p) + (i)) = \
+#define VECTOR_STORE(v, p, i) (*(__global unaligned_ushort16 *) ((p) + (i)) = \
     convert_ushort16 (clamp (convert_int16 ((v) + 0.5f), 0, 65535)))
 typedef ushort16 elem16_t;
 #else
-#define WIDE_STORE(v, p, i) (*(__global wide_uchar16 *) ((p) + (i)) = \
+#define VECTOR_STORE(v, p, i) (*(__global unaligned_uchar16 *) ((p) + (i)) = \
     convert_uchar16 (clamp (convert_int16 ((v) + 0.5f), 0, 255)))
 typedef uchar16 elem16_t;
 #endif
 
-#ifdef GST_CL_WIDE
-/* WIDE values from p, of which the first n (1 to WIDE) are in the row:
- * zeros for the others (elem16_t: WIDE values of elem_t). */
+#ifdef GST_CL_VECTORS
+/* VECTOR_VALUES values from p, of which the first n (1 to VECTOR_VALUES) are in the row:
+ * zeros for the others (elem16_t: VECTOR_VALUES values of elem_t). */
 static elem16_t
 load_row_end (__global const elem_t * p, int n)
 {
-  elem_t v[WIDE];
+  elem_t v[VECTOR_VALUES];
 
-  if (n >= WIDE)
+  if (n >= VECTOR_VALUES)
     return vload16 (0, p);
-  for (int i = 0; i < WIDE; i++)
+  for (int i = 0; i < VECTOR_VALUES; i++)
     v[i] = i < n ? p[i] : 0;
   return vload16 (0, v);
 }

@@ -15,8 +15,8 @@
  * edges are smooth and the background is written by the kernel, never by a
  * sampler's border colour. Nearest has hard edges.
  *
- * With -DGST_CL_WIDE (buffers on CPU devices) a work-item makes the
- * WIDE / CHANNELS pixels that fill WIDE channel values, in vector code;
+ * With -DGST_CL_VECTORS (buffers on CPU devices) a work-item makes the
+ * VECTOR_VALUES / CHANNELS pixels that fill VECTOR_VALUES channel values, in vector code;
  * otherwise one pixel.
  */
 
@@ -113,7 +113,7 @@ rotate_pixel (PLANE_IN (src), int src_w, int src_h, float sx, float sy,
     rotate_pixel (src, src_pitch, src_w, src_h, sx, sy, bc, bg)
 #endif
 
-#ifndef GST_CL_WIDE
+#ifndef GST_CL_VECTORS
 
 __kernel void
 rotate_frame (KERNEL_PLANE_IN (src), int src_w, int src_h,
@@ -193,7 +193,7 @@ typedef int16 ivec_t;
 #define FLOOR_INT(v) (TO_INT (v) + (TO_FLOAT (TO_INT (v)) > (v)))
 #define CLAMP_X(xs) clamp (xs, 0, src_w - 1)
 #define CLAMP_Y(ys) clamp (ys, 0, src_h - 1)
-#define FETCH_WIDE(xs, ys) GATHER (CLAMP_X (xs), CLAMP_Y (ys))
+#define FETCH_VECTOR(xs, ys) GATHER (CLAMP_X (xs), CLAMP_Y (ys))
 
 #if METHOD == METHOD_BICUBIC
 static vec_t
@@ -242,7 +242,7 @@ rotate_frame (KERNEL_PLANE_IN (src), int src_w, int src_h,
   ivec_t iy = FLOOR_INT (sy);
   ivec_t inside = (ix >= 0) & (iy >= 0) & (ix < src_w) & (iy < src_h);
 
-  v = select (bg16, FETCH_WIDE (ix, iy), SPREAD (inside));
+  v = select (bg16, FETCH_VECTOR (ix, iy), SPREAD (inside));
 #else
 #if METHOD == METHOD_BILINEAR
   vec_t fx = sx - 0.5f;
@@ -251,8 +251,8 @@ rotate_frame (KERNEL_PLANE_IN (src), int src_w, int src_h,
   ivec_t ya = FLOOR_INT (fy);
   float16 a = SPREAD (fx - TO_FLOAT (xa));
   float16 b = SPREAD (fy - TO_FLOAT (ya));
-  float16 p00 = FETCH_WIDE (xa, ya), p01 = FETCH_WIDE (xa + 1, ya);
-  float16 p10 = FETCH_WIDE (xa, ya + 1), p11 = FETCH_WIDE (xa + 1, ya + 1);
+  float16 p00 = FETCH_VECTOR (xa, ya), p01 = FETCH_VECTOR (xa + 1, ya);
+  float16 p10 = FETCH_VECTOR (xa, ya + 1), p11 = FETCH_VECTOR (xa + 1, ya + 1);
   float16 top = p00 + (p01 - p00) * a;
   float16 bottom = p10 + (p11 - p10) * a;
 
@@ -268,13 +268,13 @@ rotate_frame (KERNEL_PLANE_IN (src), int src_w, int src_h,
     float16 row = 0.0f;
     for (int i = 0; i < 4; i++)
       row += SPREAD (cubic_k_wide ((vec_t) ((float) (i - 1)) - a, bc)) *
-          FETCH_WIDE (xa + i, ya + j);
+          FETCH_VECTOR (xa + i, ya + j);
     v += SPREAD (cubic_k_wide ((vec_t) ((float) (j - 1)) - b, bc)) * row;
   }
 #endif
   v = bg16 + (v - bg16) * SPREAD (COVERAGE (sx, sy));
 #endif
-  WIDE_STORE (v, dst, y * dst_pitch + x0 * CHANNELS);
+  VECTOR_STORE (v, dst, y * dst_pitch + x0 * CHANNELS);
 }
 
 #endif

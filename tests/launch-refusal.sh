@@ -21,7 +21,7 @@ status=0
 
 for element in "clboxblur radius=2" clbicubicscale clrotate; do
     line="videotestsrc num-buffers=2 ! video/x-raw,width=40000,height=8 ! \
-$element memory=image ! fakesink"
+$element storage=image ! fakesink"
     for ((i = 1; i <= runs; i++)); do
         # shellcheck disable=SC2086 # the line is split as gst-launch's argv
         output="$(timeout 60 gst-launch-1.0 -q $line 2>&1)"

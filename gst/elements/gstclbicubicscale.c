@@ -260,7 +260,7 @@ describe_geometry (GstCLBicubicScale * self, const GstCLFrame * in,
     GstCLBicubicScaleGeometry * geometry)
 {
   geometry->storage = storage;
-  geometry->wide = gst_cl_filter_wants_wide (GST_CL_FILTER (self));
+  geometry->vectors = gst_cl_filter_wants_vectors (GST_CL_FILTER (self));
   geometry->n_planes = self->n_planes;
   for (guint p = 0; p < self->n_planes; p++) {
     GstCLBicubicScalePlaneGeometry *g = &geometry->planes[p];
@@ -482,7 +482,7 @@ gst_cl_bicubic_scale_process (GstCLFilter * filter, GstCLFrame * in,
   }
 
   /* b, c, antialias and mode may change while playing. */
-  describe_geometry (self, in, out, in->memory, &geometry);
+  describe_geometry (self, in, out, in->storage, &geometry);
   if (!gst_cl_bicubic_scale_plan (gst_cl_filter_get_device (filter),
           &geometry, params, &self->plan, error))
     return FALSE;

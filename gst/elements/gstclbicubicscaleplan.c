@@ -14,14 +14,14 @@ is_catmull_rom (gdouble b, gdouble c)
 }
 
 static gboolean
-native_not_possible (const GstCLDeviceInfo * device, GstCLStorage memory,
+native_not_possible (const GstCLDeviceInfo * device, GstCLStorage storage,
     gdouble b, gdouble c, gboolean antialias, gint in_width, gint in_height,
     gint out_width, gint out_height, const gchar ** why)
 {
   if (!device->has_qcom_bicubic)
     *why = "the device does not advertise cl_qcom_filter_bicubic";
-  else if (memory != GST_CL_STORAGE_IMAGE)
-    *why = "the native sampler needs memory=image";
+  else if (storage != GST_CL_STORAGE_IMAGE)
+    *why = "the native sampler needs storage=image";
   else if (!is_catmull_rom (b, c))
     *why = "the native sampler's weights are Catmull-Rom (b=0, c=0.5)";
   else if (antialias && (out_width < in_width || out_height < in_height))
@@ -44,13 +44,13 @@ native_not_possible (const GstCLDeviceInfo * device, GstCLStorage memory,
  */
 gboolean
 gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
-    GstCLStorage memory, GstCLBicubicScaleMode requested, gdouble b,
+    GstCLStorage storage, GstCLBicubicScaleMode requested, gdouble b,
     gdouble c, gboolean antialias, gint in_width, gint in_height,
     gint out_width, gint out_height, GstCLBicubicScaleMode * chosen,
     GError ** error)
 {
   const gchar *why = NULL;
-  gboolean no_native = native_not_possible (device, memory, b, c, antialias,
+  gboolean no_native = native_not_possible (device, storage, b, c, antialias,
       in_width, in_height, out_width, out_height, &why);
 
   if (requested == GST_CL_BICUBIC_SCALE_MODE_NATIVE && no_native) {
@@ -68,7 +68,7 @@ gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
 /**
  * gst_cl_bicubic_scale_prefers_buffers:
  *
- * Whether memory=auto keeps frames of @format scaled from @in_width x
+ * Whether storage=auto keeps frames of @format scaled from @in_width x
  * @in_height to @out_width x @out_height in buffers on @device where it
  * would take images (GPUs): unless the device has the native sampler,
  * which reads images, the formats whose planes have one or two channels
@@ -76,7 +76,7 @@ gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
  * they shrink by more than the tuning's buffers_max_shrink on either axis.
  *
  * A buffer's pixel is one load or store (common.cl), and a warp's stores
- * meet in whole lines where images store texel by texel; but the wide
+ * meet in whole lines where images store texel by texel; but the vector
  * gathers of steep antialiased downscales are served faster by the
  * texture cache.
  */
@@ -98,7 +98,7 @@ gst_cl_bicubic_scale_prefers_buffers (const GstCLDeviceInfo * device,
 /* Whether @plane is better scaled into its picture columns first: where
  * the tuning says so (CPU devices), on a downscale along y at least as
  * steep as along x. The passes then multiply as many taps as rows first,
- * or fewer (the taps on an axis grow with its factor), and the wide
+ * or fewer (the taps on an axis grow with its factor), and the vector
  * kernels' columns pass on the source loads each tap of a run whole,
  * where their rows pass would gather and regroup. Images there take the
  * same order, in one-pixel kernels, so that both storages give the same
@@ -182,7 +182,7 @@ tile_pixels (const GstCLBicubicScaleTuning * tuning,
 
 /* The build options of the emulated kernels of a plane: they share them,
  * one program. The one-pixel kernels' program holds scale_tiles, with
- * TILE_PIXELS and the taps it takes as constants; the wide kernels leave
+ * TILE_PIXELS and the taps it takes as constants; the vector kernels leave
  * the taps to their arguments, so that a change of taps builds nothing
  * new on CPU devices. */
 static void
@@ -193,9 +193,9 @@ emulated_options (const GstCLBicubicScaleTuning * tuning,
 {
   GString *options = g_string_new (NULL);
 
-  if (geometry->wide) {
-    g_string_append_printf (options, "-DGST_CL_WIDE -DCOLUMN_PASS_ROWS=%d",
-        tuning->wide_columns_pass_rows);
+  if (geometry->vectors) {
+    g_string_append_printf (options, "-DGST_CL_VECTORS -DCOLUMN_PASS_ROWS=%d",
+        tuning->vector_columns_pass_rows);
     if (tuning->window_taps)
       g_string_append (options, " -DGST_CL_WINDOW_TAPS");
   } else {
@@ -213,24 +213,24 @@ emulated_options (const GstCLBicubicScaleTuning * tuning,
   g_string_free (options, TRUE);
 }
 
-/* Work-items along a row of @width pixels: one a pixel, or for the wide
- * kernels one per GST_CL_WIDE_VALUES channel values. */
+/* Work-items along a row of @width pixels: one a pixel, or for the vector
+ * kernels one per GST_CL_VECTOR_VALUES channel values. */
 static gsize
 items_per_row (const GstCLBicubicScaleGeometry * geometry, gint width,
     guint channels)
 {
-  if (!geometry->wide)
+  if (!geometry->vectors)
     return width;
-  return ((gsize) width * channels + GST_CL_WIDE_VALUES - 1) /
-      GST_CL_WIDE_VALUES;
+  return ((gsize) width * channels + GST_CL_VECTOR_VALUES - 1) /
+      GST_CL_VECTOR_VALUES;
 }
 
-/* Rows of work-items for @rows rows, where the wide kernels make
+/* Rows of work-items for @rows rows, where the vector kernels make
  * @per_item rows each. */
 static gsize
 item_rows (const GstCLBicubicScaleGeometry * geometry, gint rows, gint per_item)
 {
-  if (!geometry->wide)
+  if (!geometry->vectors)
     return rows;
   return (rows + per_item - 1) / per_item;
 }
@@ -242,8 +242,8 @@ plan_passes_work (const GstCLBicubicScaleTuning * tuning,
     const GstCLBicubicScalePlaneGeometry * plane,
     GstCLBicubicScalePlanePlan * pp)
 {
-  gint rows_pass_rows = GST_CL_BICUBIC_SCALE_WIDE_ROWS_PASS_ROWS;
-  gint columns_pass_rows = tuning->wide_columns_pass_rows;
+  gint rows_pass_rows = GST_CL_BICUBIC_SCALE_VECTOR_ROWS_PASS_ROWS;
+  gint columns_pass_rows = tuning->vector_columns_pass_rows;
   guint channels = plane->channels;
 
   pp->tiles_kernel = NULL;
@@ -263,7 +263,7 @@ plan_passes_work (const GstCLBicubicScaleTuning * tuning,
     pp->columns_items[0] = items_per_row (geometry, plane->out_width, channels);
     pp->columns_items[1] = item_rows (geometry, plane->out_height,
         columns_pass_rows);
-    if (!geometry->wide)
+    if (!geometry->vectors)
       pp->tiles_kernel = "scale_tiles";
   }
   pp->native_items[0] = plane->out_width;

@@ -24,9 +24,9 @@ typedef enum
   GST_CL_BICUBIC_SCALE_MODE_EMULATED,
 } GstCLBicubicScaleMode;
 
-/* Output rows an item of the wide rows pass makes: the kernel is written
+/* Output rows an item of the vector rows pass makes: the kernel is written
  * for two. */
-#define GST_CL_BICUBIC_SCALE_WIDE_ROWS_PASS_ROWS 2
+#define GST_CL_BICUBIC_SCALE_VECTOR_ROWS_PASS_ROWS 2
 
 /* Compensated summation costs four operations a tap instead of one; the
  * kernels use it only where an axis sums more taps than this, where a
@@ -61,8 +61,8 @@ typedef struct
 typedef struct
 {
   GstCLStorage storage;         /* image or buffer */
-  gboolean wide;                /* buffers run -DGST_CL_WIDE kernels
-                                 * (gst_cl_filter_wants_wide ()) */
+  gboolean vectors;                /* buffers run -DGST_CL_VECTORS kernels
+                                 * (gst_cl_filter_wants_vectors ()) */
   guint n_planes;
   GstCLBicubicScalePlaneGeometry planes[GST_VIDEO_MAX_PLANES];
 } GstCLBicubicScaleGeometry;
@@ -109,7 +109,7 @@ typedef struct
 #define GST_CL_BICUBIC_SCALE_NATIVE_KERNEL "scale_native"
 
 gboolean gst_cl_bicubic_scale_choose_mode (const GstCLDeviceInfo * device,
-    GstCLStorage memory, GstCLBicubicScaleMode requested, gdouble b,
+    GstCLStorage storage, GstCLBicubicScaleMode requested, gdouble b,
     gdouble c, gboolean antialias, gint in_width, gint in_height,
     gint out_width, gint out_height, GstCLBicubicScaleMode * chosen,
     GError ** error);

@@ -11,7 +11,7 @@
   .buffers_max_shrink = 5, \
   .columns_first = columns_first_, \
   .constant_tap_values = 32, \
-  .wide_columns_pass_rows = 4, \
+  .vector_columns_pass_rows = 4, \
   .window_taps = window_taps_, \
   .tile_columns = 16, \
   .tile_shapes = {{8, 8}, {16, 2}, {16, 1}}, \

@@ -27,7 +27,7 @@ typedef struct
 
 typedef struct
 {
-  /* memory=auto keeps RGB frames in buffers, not images, unless they
+  /* storage=auto keeps RGB frames in buffers, not images, unless they
    * shrink by more than this on an axis */
   gint buffers_max_shrink;
   /* the two passes run columns first on downscales along y at least as
@@ -35,9 +35,10 @@ typedef struct
   gboolean columns_first;
   /* -DX_TAPS: rows taps times channels up to this are build constants */
   gint constant_tap_values;
-  /* output rows an item of the wide columns pass makes (-DCOLUMN_PASS_ROWS) */
-  gint wide_columns_pass_rows;
-  /* the wide rows pass of 8-bit upscales takes each tap of its pixels from
+  /* output rows an item of the vector columns pass makes
+   * (-DCOLUMN_PASS_ROWS) */
+  gint vector_columns_pass_rows;
+  /* the vector rows pass of 8-bit upscales takes each tap of its pixels from
    * a window of the row by one permute (-DGST_CL_WINDOW_TAPS) */
   gboolean window_taps;
   /* columns of items in a scale_tiles work-group */

@@ -140,7 +140,7 @@ get_target (GstCLBoxBlur * self, GstCLBoxBlurTarget * target)
 
   target->device = gst_cl_filter_get_device (filter);
   target->storage = gst_cl_filter_get_storage (filter);
-  target->wide = gst_cl_filter_wants_wide (filter);
+  target->vectors = gst_cl_filter_wants_vectors (filter);
   target->warps_build = gst_cl_device_builds_ptx_warps (target->device);
 }
 

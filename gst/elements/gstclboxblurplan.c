@@ -77,7 +77,7 @@ largest_sum (const GstCLPlane * plane, guint rx, guint ry)
 }
 
 /**
- * gst_cl_box_blur_needs_wide_sums:
+ * gst_cl_box_blur_needs_64bit_sums:
  * @rx: (in the plane's samples)
  *
  * Returns: whether a window's sum (plus half its count, for the rounding)
@@ -86,7 +86,7 @@ largest_sum (const GstCLPlane * plane, guint rx, guint ry)
  * exact while this holds.
  */
 gboolean
-gst_cl_box_blur_needs_wide_sums (const GstCLPlane * plane, guint rx, guint ry)
+gst_cl_box_blur_needs_64bit_sums (const GstCLPlane * plane, guint rx, guint ry)
 {
   return largest_sum (plane, rx, ry) > G_MAXUINT32;
 }
@@ -109,7 +109,7 @@ plan_radii (const GstCLPlane * plane, guint radius_x, guint radius_y,
       (guint) plane->width - 1);
   pp->ry = MIN (gst_cl_box_blur_plane_radius (radius_y, plane->h_sub),
       (guint) plane->height - 1);
-  pp->sum_wide = gst_cl_box_blur_needs_wide_sums (plane, pp->rx, pp->ry);
+  pp->sums_64bit = gst_cl_box_blur_needs_64bit_sums (plane, pp->rx, pp->ry);
 }
 
 /* Bytes of a plane of @plane's size, rows unpadded. */
@@ -144,7 +144,8 @@ cpu_tmp_pitch (const GstCLPlane * plane)
 {
   gsize values = (gsize) plane->width * plane->channels;
 
-  return GST_ROUND_UP_N (values, GST_CL_WIDE_VALUES) + 2 * GST_CL_WIDE_VALUES;
+  return GST_ROUND_UP_N (values,
+      GST_CL_VECTOR_VALUES) + 2 * GST_CL_VECTOR_VALUES;
 }
 
 /* Device memory for one plane's row sums or SAT. */
@@ -154,7 +155,7 @@ scratch_bytes (const GstCLBoxBlurTuning * t, const GstCLPlane * plane,
 {
   if (method == GST_CL_BOX_BLUR_METHOD_SAT)
     return (gsize) (plane->width + 1) * (plane->height + 1) *
-        plane->channels * (pp->sum_wide ? 8 : 4);
+        plane->channels * (pp->sums_64bit ? 8 : 4);
   if (pp->cpu)
     return cpu_tmp_pitch (plane) * cpu_sums_rows (t, plane, pp) *
         (pp->short_columns ? 2 : 4);
@@ -171,12 +172,12 @@ method_fits (const GstCLDeviceInfo * device, const GstCLPlane * plane,
 
 /* auto's radius on GPUs: separable up to it, sat above. */
 static guint
-gpu_separable_radius (const GstCLBoxBlurTuning * t, GstCLStorage memory,
+gpu_separable_radius (const GstCLBoxBlurTuning * t, GstCLStorage storage,
     const GstCLPlane * plane)
 {
   gboolean large = plane_bytes (plane) >= t->large_plane_bytes;
 
-  if (memory == GST_CL_STORAGE_BUFFER)
+  if (storage == GST_CL_STORAGE_BUFFER)
     return large ? t->large_buffer_separable_radius :
         t->buffer_separable_radius;
   return large ? t->large_image_separable_radius : t->separable_radius;
@@ -184,13 +185,13 @@ gpu_separable_radius (const GstCLBoxBlurTuning * t, GstCLStorage memory,
 
 /* Measured on GPUs; other accelerators keep sat. */
 static gboolean
-separable_faster_on_gpu (const GstCLDeviceInfo * device, GstCLStorage memory,
+separable_faster_on_gpu (const GstCLDeviceInfo * device, GstCLStorage storage,
     const GstCLPlane * plane, const GstCLBoxBlurPlanePlan * pp)
 {
   const GstCLBoxBlurTuning *t = gst_cl_box_blur_tuning_for_device (device);
 
   return (device->type & CL_DEVICE_TYPE_GPU)
-      && (guint) MAX (pp->rx, pp->ry) <= gpu_separable_radius (t, memory,
+      && (guint) MAX (pp->rx, pp->ry) <= gpu_separable_radius (t, storage,
       plane);
 }
 
@@ -218,7 +219,7 @@ prefers_cpu_kernels (const GstCLDeviceInfo * device, const GstCLPlane * plane,
  */
 gboolean
 gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
-    GstCLStorage memory, GstCLBoxBlurMethod requested,
+    GstCLStorage storage, GstCLBoxBlurMethod requested,
     const GstCLPlane * plane, guint rx, guint ry, GstCLBoxBlurMethod * chosen,
     GError ** error)
 {
@@ -228,7 +229,7 @@ gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
   plan_radii (plane, rx, ry, &pp);
   if (method == GST_CL_BOX_BLUR_METHOD_AUTO)
     method = prefers_cpu_kernels (device, plane, &pp)
-        || separable_faster_on_gpu (device, memory, plane, &pp)
+        || separable_faster_on_gpu (device, storage, plane, &pp)
         || !method_fits (device, plane, &pp, GST_CL_BOX_BLUR_METHOD_SAT) ?
         GST_CL_BOX_BLUR_METHOD_SEPARABLE : GST_CL_BOX_BLUR_METHOD_SAT;
   if (!method_fits (device, plane, &pp, method)) {
@@ -264,7 +265,7 @@ copies_columns (const GstCLPlane * plane)
  * @plane: the largest plane (the first)
  * @rx: the element's radius-x (scaled by @plane's subsampling here)
  *
- * Whether memory=auto keeps frames in buffers on @device where it would
+ * Whether storage=auto keeps frames in buffers on @device where it would
  * take images (GPUs), as the tuning table says: for radii up to
  * strip_radius, where the tiles and sat's one-pass strips read buffers'
  * pixels as integers, and for 4-channel planes at every radius, whose
@@ -292,7 +293,7 @@ gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
 static gboolean
 uses_group_scans (const GstCLBoxBlurTarget * target)
 {
-  return !target->wide;
+  return !target->vectors;
 }
 
 /* The kinds of sums of @pp's kernels for @plane: 16-bit column sums where
@@ -309,19 +310,19 @@ plan_sums (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
   gboolean fit = max_window (plane->height, pp->ry) * max_value <=
       G_MAXUINT16;
 
-  pp->cpu = method == GST_CL_BOX_BLUR_METHOD_SEPARABLE && target->wide
+  pp->cpu = method == GST_CL_BOX_BLUR_METHOD_SEPARABLE && target->vectors
       && fits_cpu_kernels (plane, pp);
   pp->anchored_columns = group_sat && !fit && plane->depth == 8
-      && plane->channels == 4 && !pp->sum_wide;
+      && plane->channels == 4 && !pp->sums_64bit;
   pp->short_columns = ((pp->cpu || group_sat) && fit)
       || pp->anchored_columns;
   pp->warps = !pp->cpu && uses_group_scans (target) && target->warps_build;
 }
 
-/* 0-3: (method, sum_wide); 4, 5: the CPU kernels by short_columns; 6: sat
- * with short columns (never with sum_wide: a column window of 16-bit
+/* 0-3: (method, sums_64bit); 4, 5: the CPU kernels by short_columns; 6: sat
+ * with short columns (never with sums_64bit: a column window of 16-bit
  * sums is at most 257 rows of 8-bit values, and no row fits the rest); 7:
- * sat with anchored columns (never with sum_wide either). */
+ * sat with anchored columns (never with sums_64bit either). */
 static guint
 variant_index (GstCLBoxBlurMethod method, const GstCLBoxBlurPlanePlan * pp)
 {
@@ -331,7 +332,7 @@ variant_index (GstCLBoxBlurMethod method, const GstCLBoxBlurPlanePlan * pp)
     return 7;
   if (pp->short_columns)
     return 6;
-  return (method == GST_CL_BOX_BLUR_METHOD_SAT) << 1 | pp->sum_wide;
+  return (method == GST_CL_BOX_BLUR_METHOD_SAT) << 1 | pp->sums_64bit;
 }
 
 static const gchar *const *
@@ -342,8 +343,8 @@ kernel_names (const GstCLBoxBlurTarget * target, GstCLBoxBlurMethod method,
   static const gchar *const separable_groups[] = { "sat_rows",
     "box_segments", "box_tiles", NULL
   };
-  static const gchar *const cpu[] = { "box_rows_wide",
-    "box_column_parts_wide", "box_column_starts_wide", NULL
+  static const gchar *const cpu[] = { "box_rows_vectors",
+    "box_column_parts_vectors", "box_column_starts_vectors", NULL
   };
   static const gchar *const sat[] = { "sat_rows", "sat_columns",
     "sat_average", NULL
@@ -372,19 +373,19 @@ kernel_options (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
   gboolean sat = method == GST_CL_BOX_BLUR_METHOD_SAT;
 
   if (pp->cpu) {
-    g_strlcpy (options, pp->short_columns ? "-DGST_CL_WIDE -DCOLUMN_SHORT" :
-        "-DGST_CL_WIDE", size);
+    g_strlcpy (options, pp->short_columns ? "-DGST_CL_VECTORS -DCOLUMN_SHORT" :
+        "-DGST_CL_VECTORS", size);
     return;
   }
   if (!uses_group_scans (target)) {
-    g_strlcpy (options, pp->sum_wide ? "-DSUM_WIDE" : "", size);
+    g_strlcpy (options, pp->sums_64bit ? "-DSUM_64BIT" : "", size);
     return;
   }
   g_snprintf (options, size, "-DGST_CL_GROUP_SCANS -DSCAN_RUN=%u "
       "-DHSUM_RUN=%u -DANCHOR_ROWS=%u -DANCHOR_SHIFT=%u -DWINDOW_RUN=%u "
       "-DSTRIP_STEP_ROWS=%u%s%s%s%s%s", t->scan_run, t->tile_hsum_run,
       ANCHOR_ROWS, ANCHOR_SHIFT, t->row_windows_run, t->strip_step_rows,
-      pp->sum_wide ? " -DSUM_WIDE" : "", warps ? " -DGST_CL_PTX_WARPS" : "",
+      pp->sums_64bit ? " -DSUM_64BIT" : "", warps ? " -DGST_CL_PTX_WARPS" : "",
       sat && pp->short_columns ? " -DCOLUMN_SHORT" : "",
       pp->anchored_columns ? " -DCOLUMN_ANCHORS" : "",
       sat && copies_columns (plane) ? " -DCOPY_COLUMNS" : "");
@@ -465,7 +466,7 @@ local_mem_left (const GstCLBoxBlurTarget * target)
 static gsize
 sat_entry_bytes (const GstCLPlane * plane, const GstCLBoxBlurPlanePlan * pp)
 {
-  return (gsize) plane->channels * (pp->sum_wide ? 8 : 4);
+  return (gsize) plane->channels * (pp->sums_64bit ? 8 : 4);
 }
 
 static GstCLBoxBlurLaunch *
@@ -489,8 +490,8 @@ set_local (GstCLBoxBlurLaunch * launch, gsize local0, gsize local1)
   launch->local[1] = local1;
 }
 
-/* Columns first: box_column_parts_wide and box_column_starts_wide, then
- * box_rows_wide, a work-item a group (each is a band). */
+/* Columns first: box_column_parts_vectors and box_column_starts_vectors, then
+ * box_rows_vectors, a work-item a group (each is a band). */
 static void
 plan_cpu_bands (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
     const GstCLBoxBlurPlanePlan * pp, GstCLBoxBlurPassPlan * pass)
@@ -508,8 +509,8 @@ plan_cpu_bands (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
   set_local (add_launch (pass, GST_CL_BOX_BLUR_KERNEL_COLUMNS, 1,
           cpu_sums_rows (t, plane, pp) - bands, 0), 1, 0);
   add_launch (pass, GST_CL_BOX_BLUR_KERNEL_STARTS, 1,
-      ((gsize) plane->width * plane->channels + GST_CL_WIDE_VALUES - 1) /
-      GST_CL_WIDE_VALUES, 0);
+      ((gsize) plane->width * plane->channels + GST_CL_VECTOR_VALUES - 1) /
+      GST_CL_VECTOR_VALUES, 0);
   set_local (add_launch (pass, GST_CL_BOX_BLUR_KERNEL_ROWS, 1, bands, 0), 1,
       0);
 }
@@ -878,7 +879,7 @@ uses_strips (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
       (parts ? t->strip_parts_radius : t->strip_radius);
 
   return uses_group_scans (target) && t->strips
-      && !pp->sum_wide && (guint) pp->rx <= radius && (guint) pp->ry <= radius
+      && !pp->sums_64bit && (guint) pp->rx <= radius && (guint) pp->ry <= radius
       && group_sizes[GST_CL_BOX_BLUR_KERNEL_STRIPS] >= t->strip_items
       && strip_sums_bytes (t, plane, pp) + strip_part_bytes (t, plane, pp) <=
       local_mem_left (target);

@@ -37,10 +37,10 @@ typedef struct
 {
   const GstCLDeviceInfo *device;
   GstCLStorage storage;
-  /* the filter's wide kernels (gst_cl_filter_wants_wide()): buffers on
+  /* the filter's vector kernels (gst_cl_filter_wants_vectors()): buffers on
    * CPU devices, which run one work-item per line where GPUs share scans
    * across work-groups */
-  gboolean wide;
+  gboolean vectors;
   /* gst_cl_device_builds_ptx_warps() */
   gboolean warps_build;
 } GstCLBoxBlurTarget;
@@ -61,7 +61,7 @@ typedef enum
 #define GST_CL_BOX_BLUR_KERNEL_STARTS GST_CL_BOX_BLUR_KERNEL_AVERAGE
 #define GST_CL_BOX_BLUR_KERNEL_TILES GST_CL_BOX_BLUR_KERNEL_AVERAGE
 
-/* Kernels are built per variant: (method, sum_wide), the CPU kernels by
+/* Kernels are built per variant: (method, sums_64bit), the CPU kernels by
  * short_columns, and sat's short and anchored columns. */
 #define GST_CL_BOX_BLUR_N_VARIANTS 8
 
@@ -70,7 +70,7 @@ typedef struct
 {
   gint rx;                      /* in the plane's samples, below its width */
   gint ry;                      /* below its height */
-  gboolean sum_wide;            /* window sums (and SAT entries) need 64 */
+  gboolean sums_64bit;            /* window sums (and SAT entries) need 64 */
   gboolean cpu;                 /* separable by the kernels for CPU devices */
   gboolean short_columns;       /* whose column sums are 16-bit */
   gboolean anchored_columns;    /* those of sat on GPUs, low bits and anchors */
@@ -134,11 +134,11 @@ typedef struct
 
 guint gst_cl_box_blur_plane_radius (guint radius, guint sub);
 
-gboolean gst_cl_box_blur_needs_wide_sums (const GstCLPlane * plane, guint rx,
+gboolean gst_cl_box_blur_needs_64bit_sums (const GstCLPlane * plane, guint rx,
     guint ry);
 
 gboolean gst_cl_box_blur_choose_method (const GstCLDeviceInfo * device,
-    GstCLStorage memory, GstCLBoxBlurMethod requested,
+    GstCLStorage storage, GstCLBoxBlurMethod requested,
     const GstCLPlane * plane, guint rx, guint ry, GstCLBoxBlurMethod * chosen,
     GError ** error);
 

@@ -23,11 +23,11 @@ typedef struct
   guint large_image_separable_radius;   /* in images, large planes */
   gsize large_plane_bytes;      /* from which a plane is large */
 
-  /* memory=auto keeps frames in buffers where it would take images: for
+  /* storage=auto keeps frames in buffers where it would take images: for
    * 4-channel planes at every radius, others up to strip_radius */
   gboolean prefers_buffers;
 
-  /* separable's kernels for CPU devices: rows a work-item of box_rows_wide
+  /* separable's kernels for CPU devices: rows a work-item of box_rows_vectors
    * sums, so that a band's column sums stay in the core's cache */
   guint cpu_band_rows;
 

@@ -56,13 +56,13 @@ GST_ELEMENT_REGISTER_DEFINE (clconvert, "clconvert", GST_RANK_NONE,
 static gboolean
 gst_cl_convert_open (GstCLFilter * filter, GError ** error)
 {
-  GstCLStorage memory;
+  GstCLStorage storage;
 
-  g_object_get (filter, "memory", &memory, NULL);
-  if (memory == GST_CL_STORAGE_IMAGE) {
+  g_object_get (filter, "storage", &storage, NULL);
+  if (storage == GST_CL_STORAGE_IMAGE) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
-        "clconvert keeps frames in buffers: memory=image is not supported; "
-        "use memory=auto or memory=buffer");
+        "clconvert keeps frames in buffers: storage=image is not supported; "
+        "use storage=auto or storage=buffer");
     return FALSE;
   }
   return TRUE;

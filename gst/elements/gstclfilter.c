@@ -13,16 +13,16 @@ GST_DEBUG_CATEGORY_STATIC (gst_cl_filter_debug);
 enum
 {
   PROP_0,
-  PROP_MEMORY,
+  PROP_STORAGE,
 };
 
 typedef struct
 {
-  GstCLStorage memory_setting;  /* property, under the object lock */
+  GstCLStorage storage_setting; /* property, under the object lock */
 
   /* READY and up */
-  GstCLStorage setting;         /* the memory property when opened */
-  GstCLStorage memory;          /* for the negotiated caps: image or buffer */
+  GstCLStorage setting;         /* the storage property when opened */
+  GstCLStorage storage;         /* for the negotiated caps: image or buffer */
   GstCaps *device_caps;         /* what the device serves */
   gchar *device_limits;         /* why it serves less than every caps, or
                                  * NULL where it serves every caps */
@@ -76,23 +76,23 @@ gst_cl_filter_processes_fields (GstCLFilter * self)
 GstCLStorage
 gst_cl_filter_get_storage (GstCLFilter * self)
 {
-  return PRIV (self)->memory;
+  return PRIV (self)->storage;
 }
 
 /**
- * gst_cl_filter_wants_wide:
+ * gst_cl_filter_wants_vectors:
  *
- * Whether kernels that can should be built with -DGST_CL_WIDE and make
- * GST_CL_WIDE_VALUES channel values per work-item: with buffers on CPU
+ * Whether kernels that can should be built with -DGST_CL_VECTORS and make
+ * GST_CL_VECTOR_VALUES channel values per work-item: with buffers on CPU
  * devices, where PoCL runs one work-item's vector code on SIMD lanes but
  * does not vectorise across work-items.
  */
 gboolean
-gst_cl_filter_wants_wide (GstCLFilter * self)
+gst_cl_filter_wants_vectors (GstCLFilter * self)
 {
   GstCLFilterPrivate *priv = PRIV (self);
 
-  return priv->memory == GST_CL_STORAGE_BUFFER
+  return priv->storage == GST_CL_STORAGE_BUFFER
       && (gst_cl_filter_get_device (self)->type & CL_DEVICE_TYPE_CPU);
 }
 
@@ -100,16 +100,16 @@ gst_cl_filter_wants_wide (GstCLFilter * self)
  * gst_cl_filter_items_per_row:
  *
  * Work-items along a row of @width pixels of @channels channels: one a
- * pixel, or, where the filter wants wide kernels, one per
- * GST_CL_WIDE_VALUES channel values.
+ * pixel, or, where the filter wants vector kernels, one per
+ * GST_CL_VECTOR_VALUES channel values.
  */
 gsize
 gst_cl_filter_items_per_row (GstCLFilter * self, gint width, guint channels)
 {
-  if (!gst_cl_filter_wants_wide (self))
+  if (!gst_cl_filter_wants_vectors (self))
     return width;
-  return ((gsize) width * channels + GST_CL_WIDE_VALUES - 1) /
-      GST_CL_WIDE_VALUES;
+  return ((gsize) width * channels + GST_CL_VECTOR_VALUES - 1) /
+      GST_CL_VECTOR_VALUES;
 }
 
 /**
@@ -125,7 +125,7 @@ gst_cl_filter_create_kernel (GstCLFilter * self, const gchar * program_name,
     const gchar * extra_options, const gchar * kernel_name, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (self);
-  gchar *options = gst_cl_plane_build_options (plane, PRIV (self)->memory,
+  gchar *options = gst_cl_plane_build_options (plane, PRIV (self)->storage,
       extra_options);
   cl_program program = gst_cl_context_get_program (context, program_name,
       sources, options, error);
@@ -181,9 +181,9 @@ build_device_caps (GstCLFilter * self)
 
     max_w = MIN (info->image2d_max_width, G_MAXINT);
     max_h = MIN (info->image2d_max_height, G_MAXINT);
-    priv->device_limits = g_strdup_printf ("with memory=image, %s holds "
+    priv->device_limits = g_strdup_printf ("with storage=image, %s holds "
         "only %s frames, up to %dx%d pixels (its image formats, and "
-        "CL_DEVICE_IMAGE2D_MAX_WIDTH x HEIGHT); memory=buffer serves every "
+        "CL_DEVICE_IMAGE2D_MAX_WIDTH x HEIGHT); storage=buffer serves every "
         "format and size", info->device_name, held, max_w, max_h);
     g_free (held);
   }
@@ -397,7 +397,7 @@ add_field_caps (GstCaps * caps)
       gst_caps_features_new (GST_CAPS_FEATURE_FORMAT_INTERLACED, NULL));
 }
 
-/* After the context is open: the memory property, and the caps the
+/* After the context is open: the storage property, and the caps the
  * device serves with it. */
 static gboolean
 gst_cl_filter_open (GstCLBaseTransform * trans, GError ** error)
@@ -409,12 +409,12 @@ gst_cl_filter_open (GstCLBaseTransform * trans, GError ** error)
   GstCaps *caps;
 
   GST_OBJECT_LOCK (self);
-  priv->setting = priv->memory_setting;
+  priv->setting = priv->storage_setting;
   GST_OBJECT_UNLOCK (self);
   if (priv->setting == GST_CL_STORAGE_IMAGE && !info->image_support) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
-        "memory=image, but %s has no image support (CL_DEVICE_IMAGE_SUPPORT "
-        "is false); use memory=buffer or auto", info->device_name);
+        "storage=image, but %s has no image support (CL_DEVICE_IMAGE_SUPPORT "
+        "is false); use storage=buffer or auto", info->device_name);
     return FALSE;
   }
 
@@ -457,14 +457,14 @@ gst_cl_filter_close (GstCLBaseTransform * trans)
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Under the object lock: the memory property changed since the device was
+/* Under the object lock: the storage property changed since the device was
  * opened (in READY): it applies when streaming starts. */
 static gboolean
 gst_cl_filter_settings_changed (GstCLBaseTransform * trans)
 {
   GstCLFilterPrivate *priv = PRIV (GST_CL_FILTER (trans));
 
-  return priv->memory_setting != priv->setting;
+  return priv->storage_setting != priv->setting;
 }
 
 /* Caps in OpenCL memory come first in what the element offers, next to
@@ -570,8 +570,9 @@ setup_frames (GstCLFilter * self, const GstVideoInfo * in_info,
   }
   GST_DEBUG_OBJECT (self, "processing %s", fields ? "fields" : "frames");
   priv->field_frames = fields;
-  if (gst_cl_frame_setup (&priv->in, context, in_info, priv->memory, error)
-      && gst_cl_frame_setup (&priv->out, context, out_info, priv->memory, error)
+  if (gst_cl_frame_setup (&priv->in, context, in_info, priv->storage, error)
+      && gst_cl_frame_setup (&priv->out, context, out_info, priv->storage,
+          error)
       && klass->set_info (self, &priv->in, &priv->out, error))
     return TRUE;
   release_frames (self);
@@ -587,14 +588,14 @@ choose_storage (GstCLFilter * self, const GstVideoInfo * in,
 {
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   GstCLFilterPrivate *priv = PRIV (self);
-  GstCLStorage memory = gst_cl_choose_storage (priv->setting,
+  GstCLStorage storage = gst_cl_choose_storage (priv->setting,
       gst_cl_filter_get_device (self), in, out);
 
   if (priv->setting == GST_CL_STORAGE_AUTO
-      && memory == GST_CL_STORAGE_IMAGE && klass->prefers_buffers
+      && storage == GST_CL_STORAGE_IMAGE && klass->prefers_buffers
       && klass->prefers_buffers (self, in, out))
     return GST_CL_STORAGE_BUFFER;
-  return memory;
+  return storage;
 }
 
 static gboolean
@@ -626,11 +627,11 @@ gst_cl_filter_set_info (GstCLBaseTransform * trans, GstCaps * incaps,
   if (priv->setting == GST_CL_STORAGE_AUTO
       && (gst_cl_caps_are_cl_memory (incaps)
           || gst_cl_caps_are_cl_memory (outcaps)))
-    priv->memory = GST_CL_STORAGE_BUFFER;
+    priv->storage = GST_CL_STORAGE_BUFFER;
   else
-    priv->memory = choose_storage (self, in_info, out_info);
+    priv->storage = choose_storage (self, in_info, out_info);
   GST_INFO_OBJECT (self, "frames in %s",
-      priv->memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers");
+      priv->storage == GST_CL_STORAGE_IMAGE ? "images" : "buffers");
 
   if (gst_cl_holds_field_pairs (in_info)
       && (!gst_cl_splits_into_fields (in_info)
@@ -907,8 +908,8 @@ gst_cl_filter_set_property (GObject * object, guint prop_id,
 
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
-    case PROP_MEMORY:
-      priv->memory_setting = g_value_get_enum (value);
+    case PROP_STORAGE:
+      priv->storage_setting = g_value_get_enum (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -925,8 +926,8 @@ gst_cl_filter_get_property (GObject * object, guint prop_id, GValue * value,
 
   GST_OBJECT_LOCK (object);
   switch (prop_id) {
-    case PROP_MEMORY:
-      g_value_set_enum (value, priv->memory_setting);
+    case PROP_STORAGE:
+      g_value_set_enum (value, priv->storage_setting);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -956,15 +957,15 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
   gobject_class->get_property = gst_cl_filter_get_property;
 
   /**
-   * GstCLFilter:memory:
+   * GstCLFilter:storage:
    *
    * Where frames live on the device: images (texture hardware on GPUs) or
    * buffers (much faster on CPU devices such as PoCL, and on GPUs too for
    * some elements and frames). A change in READY applies on
    * READY->PAUSED.
    */
-  g_object_class_install_property (gobject_class, PROP_MEMORY,
-      g_param_spec_enum ("memory", "Memory",
+  g_object_class_install_property (gobject_class, PROP_STORAGE,
+      g_param_spec_enum ("storage", "Storage",
           "Device storage of frames: auto (images on GPUs, except where the "
           "element runs faster in buffers; buffers elsewhere), image or "
           "buffer; a change in READY applies at the next READY->PAUSED",

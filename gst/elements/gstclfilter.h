@@ -48,7 +48,7 @@ struct _GstCLFilterClass
    * leave such caps out quietly (transform_caps); this says why where
    * negotiation fails for them. */
   gchar *(*refuse_caps) (GstCLFilter * filter, GstCaps * caps);
-  /* Optional: whether memory=auto keeps frames @in -> @out in buffers
+  /* Optional: whether storage=auto keeps frames @in -> @out in buffers
    * where it would take images (on GPUs): where the element's kernels
    * were measured faster on buffers. */
   gboolean (*prefers_buffers) (GstCLFilter * filter, const GstVideoInfo * in,
@@ -63,11 +63,11 @@ GstCLStorage gst_cl_filter_get_storage (GstCLFilter * filter);
 
 gboolean gst_cl_filter_processes_fields (GstCLFilter * filter);
 
-/* Channel values per work-item of a kernel built with -DGST_CL_WIDE (the
- * WIDE of kernels/common.cl). */
-#define GST_CL_WIDE_VALUES 16
+/* Channel values per work-item of a kernel built with -DGST_CL_VECTORS (the
+ * VECTOR_VALUES of kernels/common.cl). */
+#define GST_CL_VECTOR_VALUES 16
 
-gboolean gst_cl_filter_wants_wide (GstCLFilter * filter);
+gboolean gst_cl_filter_wants_vectors (GstCLFilter * filter);
 
 gsize gst_cl_filter_items_per_row (GstCLFilter * filter, gint width,
     guint channels);

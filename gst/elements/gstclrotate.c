@@ -168,7 +168,7 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
 
   clear_kernels (self);
   self->frames.storage = gst_cl_filter_get_storage (filter);
-  self->frames.wide = gst_cl_filter_wants_wide (filter);
+  self->frames.vectors = gst_cl_filter_wants_vectors (filter);
   self->frames.n_planes = out->n_planes;
   for (guint p = 0; p < out->n_planes; p++) {
     GstCLRotatePlaneGeometry *plane = &self->frames.planes[p];

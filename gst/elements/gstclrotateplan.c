@@ -208,7 +208,7 @@ gst_cl_rotate_turned_box (const GstCLRotateSettings * p,
 /**
  * gst_cl_rotate_prefers_buffers:
  *
- * Whether memory=auto keeps frames in buffers on @device where it would
+ * Whether storage=auto keeps frames in buffers on @device where it would
  * take images (GPUs).
  */
 gboolean
@@ -219,11 +219,11 @@ gst_cl_rotate_prefers_buffers (const GstCLDeviceInfo * device)
 
 /* The variant of @method for @frames: the native bicubic sampler serves
  * bicubic where the device has it and frames are images (its weights are
- * the emulated kernel's); else the wide kernel with buffers where the
+ * the emulated kernel's); else the vector kernel with buffers where the
  * filter offers it. */
 static void
 plan_variant (const GstCLDeviceInfo * device, const GstCLRotateFrames * frames,
-    gboolean wide, GstCLRotateMethod method, GstCLRotatePlanePlan * pp)
+    gboolean vectors, GstCLRotateMethod method, GstCLRotatePlanePlan * pp)
 {
   const GstCLRotateTuning *tuning = gst_cl_rotate_tuning (device->device_class);
 
@@ -232,18 +232,19 @@ plan_variant (const GstCLDeviceInfo * device, const GstCLRotateFrames * frames,
       && tuning->native_bicubic && device->has_qcom_bicubic
       && frames->storage == GST_CL_STORAGE_IMAGE;
   g_snprintf (pp->options, sizeof (pp->options), "-DMETHOD=%d%s", method,
-      pp->native ? " -DGST_CL_NATIVE_BICUBIC" : wide ? " -DGST_CL_WIDE" : "");
+      pp->native ? " -DGST_CL_NATIVE_BICUBIC" : vectors ? " -DGST_CL_VECTORS" :
+      "");
   pp->kernel = "rotate_frame";
 }
 
-/* Work-items for @plane: one a pixel, or for the wide kernel one per
- * GST_CL_WIDE_VALUES channel values of a row. */
+/* Work-items for @plane: one a pixel, or for the vector kernel one per
+ * GST_CL_VECTOR_VALUES channel values of a row. */
 static void
-plan_items (gboolean wide, const GstCLRotatePlaneGeometry * plane,
+plan_items (gboolean vectors, const GstCLRotatePlaneGeometry * plane,
     gsize items[2])
 {
-  items[0] = wide ? ((gsize) plane->width * plane->channels +
-      GST_CL_WIDE_VALUES - 1) / GST_CL_WIDE_VALUES : (gsize) plane->width;
+  items[0] = vectors ? ((gsize) plane->width * plane->channels +
+      GST_CL_VECTOR_VALUES - 1) / GST_CL_VECTOR_VALUES : (gsize) plane->width;
   items[1] = plane->height;
 }
 
@@ -260,8 +261,8 @@ gst_cl_rotate_plan (const GstCLDeviceInfo * device,
     const GstCLRotateGeometry * geometry, const GstCLRotateFrames * frames,
     const GstCLRotateSettings * settings, GstCLRotatePlan * plan)
 {
-  gboolean wide = frames->wide
-      && gst_cl_rotate_tuning (device->device_class)->wide;
+  gboolean vectors = frames->vectors
+      && gst_cl_rotate_tuning (device->device_class)->vectors;
   gdouble m[4], pivots[4];
   GstCLRotateMethod method;
 
@@ -275,8 +276,8 @@ gst_cl_rotate_plan (const GstCLDeviceInfo * device,
     GstCLRotatePlanePlan *pp = &plan->planes[p];
     gdouble sub_x = 1 << plane->w_sub, sub_y = 1 << plane->h_sub;
 
-    plan_variant (device, frames, wide, method, pp);
-    plan_items (wide, plane, pp->items);
+    plan_variant (device, frames, vectors, method, pp);
+    plan_items (vectors, plane, pp->items);
     /* Each plane turns about the luma pivots in its own coordinates. */
     pp->matrix[0] = m[0];
     pp->matrix[1] = m[1] * sub_y / sub_x;

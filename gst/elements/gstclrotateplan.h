@@ -75,8 +75,8 @@ typedef struct
 typedef struct
 {
   GstCLStorage storage;         /* image or buffer */
-  gboolean wide;                /* buffers may run -DGST_CL_WIDE kernels
-                                 * (gst_cl_filter_wants_wide ()) */
+  gboolean vectors;                /* buffers may run -DGST_CL_VECTORS kernels
+                                 * (gst_cl_filter_wants_vectors ()) */
   guint n_planes;
   GstCLRotatePlaneGeometry planes[GST_VIDEO_MAX_PLANES];
 } GstCLRotateFrames;

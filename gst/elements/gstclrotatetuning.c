@@ -7,7 +7,7 @@
  * GPUs take NVIDIA's values. Every class takes the same values so far. */
 #define ROW \
   .prefers_buffers = FALSE, \
-  .wide = TRUE, \
+  .vectors = TRUE, \
   .native_bicubic = TRUE
 
 static const GstCLRotateTuning tuning[GST_CL_DEVICE_N_CLASSES] = {

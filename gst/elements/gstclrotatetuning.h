@@ -14,10 +14,10 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  /* memory=auto takes buffers where it would take images (GPUs) */
+  /* storage=auto takes buffers where it would take images (GPUs) */
   gboolean prefers_buffers;
-  /* frames in buffers run the wide kernel where the filter offers it */
-  gboolean wide;
+  /* frames in buffers run the vector kernel where the filter offers it */
+  gboolean vectors;
   /* method=bicubic on images reads through cl_qcom_filter_bicubic where
    * the device has it */
   gboolean native_bicubic;

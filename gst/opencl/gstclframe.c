@@ -80,13 +80,13 @@ plane_component (const GstVideoFormatInfo * finfo, guint plane)
  */
 gboolean
 gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
-    GstCLStorage memory)
+    GstCLStorage storage)
 {
   GstVideoFormat format = GST_VIDEO_INFO_FORMAT (info);
 
   memset (frame, 0, sizeof (*frame));
   frame->info = *info;
-  frame->memory = memory;
+  frame->storage = storage;
   frame->n_planes = GST_VIDEO_INFO_N_PLANES (info);
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
@@ -127,7 +127,7 @@ image_format_flag (guint channels, guint depth)
  * no CL_RG images, so no NV12 there).
  */
 gboolean
-gst_cl_format_supported (GstVideoFormat format, GstCLStorage memory,
+gst_cl_format_supported (GstVideoFormat format, GstCLStorage storage,
     const GstCLDeviceInfo * device)
 {
   const GstVideoFormatInfo *finfo = gst_video_format_get_info (format);
@@ -136,7 +136,7 @@ gst_cl_format_supported (GstVideoFormat format, GstCLStorage memory,
   for (guint p = 0; p < GST_VIDEO_FORMAT_INFO_N_PLANES (finfo); p++) {
     if (!plane_channels (format, p, &channels))
       return FALSE;
-    if (memory == GST_CL_STORAGE_IMAGE
+    if (storage == GST_CL_STORAGE_IMAGE
         && !(gst_cl_device_get_image_formats (device) &
             image_format_flag (channels, format_depth (format))))
       return FALSE;
@@ -219,7 +219,7 @@ fits_images (const GstCLDeviceInfo * device, const GstVideoInfo * info)
 
 /**
  * gst_cl_choose_storage:
- * @setting: the memory property
+ * @setting: the storage property
  *
  * The storage of frames @in -> @out. auto takes images on GPUs, whose
  * texture hardware serves them, where the device holds the format and
@@ -277,16 +277,16 @@ gst_cl_frame_size_problem (const GstCLDeviceInfo * device,
  */
 gboolean
 gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
-    const GstVideoInfo * info, GstCLStorage memory, GError ** error)
+    const GstVideoInfo * info, GstCLStorage storage, GError ** error)
 {
-  if (!gst_cl_frame_layout (frame, info, memory)) {
+  if (!gst_cl_frame_layout (frame, info, storage)) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
         "Format %s is not supported",
         gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)));
     return FALSE;
   }
   frame->context = context;
-  frame->in_place = memory == GST_CL_STORAGE_BUFFER
+  frame->in_place = storage == GST_CL_STORAGE_BUFFER
       && context->info->host_unified;
   return alloc_planes (frame, context, error);
 }
@@ -296,12 +296,12 @@ static gboolean
 alloc_planes (GstCLFrame * frame, GstCLContext * context,
     GError ** error)
 {
-  GstCLStorage memory = frame->memory;
+  GstCLStorage storage = frame->storage;
 
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
 
-    if (memory == GST_CL_STORAGE_IMAGE)
+    if (storage == GST_CL_STORAGE_IMAGE)
       plane->mem = gst_cl_plane_create_image (context, plane, error);
     else
       plane->mem = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
@@ -334,7 +334,7 @@ gst_cl_frame_release (GstCLFrame * frame)
  * given, else they block. A download waits for @after where given. */
 static cl_int
 transfer_plane (cl_command_queue queue, const GstCLPlane * plane,
-    GstCLStorage memory, gboolean upload, gpointer data, gsize stride,
+    GstCLStorage storage, gboolean upload, gpointer data, gsize stride,
     cl_event after, cl_event * done)
 {
   const gsize origin[3] = { 0, 0, 0 };
@@ -343,7 +343,7 @@ transfer_plane (cl_command_queue queue, const GstCLPlane * plane,
   cl_uint n_after = after ? 1 : 0;
   const cl_event *wait = after ? &after : NULL;
 
-  if (memory == GST_CL_STORAGE_IMAGE) {
+  if (storage == GST_CL_STORAGE_IMAGE) {
     const gsize region[3] = { plane->width, plane->height, 1 };
     return upload ?
         clEnqueueWriteImage (queue, plane->mem, blocking, origin, region,
@@ -426,7 +426,7 @@ upload_planes (const GstVideoFrame * vframe, gpointer user_data,
     if (plane->wrapper)
       continue;
     plane->pitch = plane->width * plane->channels;
-    status = transfer_plane (context->queue, plane, frame->memory, TRUE,
+    status = transfer_plane (context->queue, plane, frame->storage, TRUE,
         data, stride, NULL, NULL);
     if (status != CL_SUCCESS) {
       set_transfer_error (error, frame, p, TRUE, status);
@@ -586,7 +586,7 @@ gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
     const GstVideoInfo * info, guint field, guint fields, gboolean input,
     GError ** error)
 {
-  gboolean images = frame->memory == GST_CL_STORAGE_IMAGE;
+  gboolean images = frame->storage == GST_CL_STORAGE_IMAGE;
 
   /* Images are the frame's own planes, which the previous frame's
    * download (to the host) may still be reading. */
@@ -631,7 +631,7 @@ gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
 gboolean
 gst_cl_frame_store_attached (GstCLFrame * frame, GError ** error)
 {
-  if (frame->memory != GST_CL_STORAGE_IMAGE)
+  if (frame->storage != GST_CL_STORAGE_IMAGE)
     return TRUE;
   return copy_linked_planes (frame, FALSE, error);
 }
@@ -655,7 +655,7 @@ download_later (GstCLFrame * frame, GstCLContext * context,
   for (p = 0; p < frame->n_planes && status == CL_SUCCESS; p++) {
     /* On the in-order queue the last read's end is every read's. */
     status = transfer_plane (context->download_queue, &frame->planes[p],
-        frame->memory, FALSE, GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
+        frame->storage, FALSE, GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
         GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p), kernels,
         p + 1 == frame->n_planes ? &read : NULL);
   }
@@ -700,7 +700,7 @@ gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
         status = clEnqueueUnmapMemObject (context->queue, plane->wrapper,
             mapped, 0, NULL, NULL);
     } else {
-      status = transfer_plane (context->queue, plane, frame->memory, FALSE,
+      status = transfer_plane (context->queue, plane, frame->storage, FALSE,
           GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
           GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p), NULL, NULL);
     }
@@ -806,11 +806,11 @@ gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
 
 /* -D options that compile a kernel for one plane layout and storage. */
 gchar *
-gst_cl_plane_build_options (const GstCLPlane * plane, GstCLStorage memory,
+gst_cl_plane_build_options (const GstCLPlane * plane, GstCLStorage storage,
     const gchar * extra)
 {
   return g_strdup_printf ("-DCHANNELS=%u -DDEPTH=%u%s%s%s", plane->channels,
-      plane->depth, memory == GST_CL_STORAGE_IMAGE ? " -DGST_CL_IMAGES" : "",
+      plane->depth, storage == GST_CL_STORAGE_IMAGE ? " -DGST_CL_IMAGES" : "",
       extra ? " " : "", extra ? extra : "");
 }
 

@@ -69,7 +69,7 @@ typedef struct
   GstVideoInfo info;
   GstCLContext *context;        /* where the planes are: not a reference,
                                  * the element holds it */
-  GstCLStorage memory;          /* GST_CL_STORAGE_IMAGE or _BUFFER */
+  GstCLStorage storage;          /* GST_CL_STORAGE_IMAGE or _BUFFER */
   /* Buffers on a device that shares host memory (CPU devices): kernels
    * use the mapped frame in place, with no copy in or out. */
   gboolean in_place;
@@ -90,13 +90,13 @@ typedef struct
 
 GST_CL_API
 gboolean gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
-    GstCLStorage memory);
+    GstCLStorage storage);
 
 GST_CL_API
 guint gst_cl_format_max_channels (GstVideoFormat format);
 
 GST_CL_API
-gboolean gst_cl_format_supported (GstVideoFormat format, GstCLStorage memory,
+gboolean gst_cl_format_supported (GstVideoFormat format, GstCLStorage storage,
     const GstCLDeviceInfo * device);
 
 GST_CL_API
@@ -114,7 +114,7 @@ gchar *gst_cl_frame_size_problem (const GstCLDeviceInfo * device,
 
 GST_CL_API
 gboolean gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
-    const GstVideoInfo * info, GstCLStorage memory, GError ** error);
+    const GstVideoInfo * info, GstCLStorage storage, GError ** error);
 
 GST_CL_API
 void gst_cl_frame_release (GstCLFrame * frame);
@@ -152,7 +152,7 @@ void gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
 
 GST_CL_API
 gchar *gst_cl_plane_build_options (const GstCLPlane * plane,
-    GstCLStorage memory, const gchar * extra);
+    GstCLStorage storage, const gchar * extra);
 
 GST_CL_API
 void gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane);

@@ -162,7 +162,7 @@ json_device (Json * j, const BenchDevice * device)
     json_str (j, "version", device->version);
     json_str (j, "type", gst_cl_device_type_name (info->type));
     json_bool (j, "images", info->image_support);
-    json_str (j, "memory", bench_memory_name (device->memory));
+    json_str (j, "storage", bench_storage_name (device->storage));
   }
   if (device->error)
     json_str (j, "error", device->error);
@@ -178,7 +178,7 @@ json_settings (Json * j, const BenchSettings * settings)
   json_int (j, "warmup", settings->warmup);
   json_str (j, "device_selector", settings->device);
   json_str (j, "GST_CL_DEVICE", g_getenv ("GST_CL_DEVICE"));
-  json_str (j, "memory", bench_memory_name (settings->memory));
+  json_str (j, "storage", bench_storage_name (settings->storage));
   json_str (j, "statistic", "median over runs of the mean time per frame");
   json_close (j, '}');
 }

@@ -31,9 +31,9 @@
 /* ---- the device of the floor ---- */
 
 const gchar *
-bench_memory_name (GstCLStorage memory)
+bench_storage_name (GstCLStorage storage)
 {
-  switch (memory) {
+  switch (storage) {
     case GST_CL_STORAGE_IMAGE:
       return "image";
     case GST_CL_STORAGE_BUFFER:
@@ -88,7 +88,7 @@ bench_device_open (BenchDevice * device, const BenchSettings * settings)
   device->info = gst_cl_device_select (settings->device, &error);
   if (device->info == NULL)
     goto failed;
-  device->memory = settings->memory;
+  device->storage = settings->storage;
   device->version = device_version (device->info);
   enable_kernel_profiling ();
   device->context = gst_cl_context_new (device->info, &error);
@@ -180,7 +180,7 @@ typedef struct
    * frame of its own, which goes round, rather than a copy per push. */
   gboolean in_place;
   GstBuffer *recycled;
-  GstCLStorage memory;          /* where its first element keeps frames */
+  GstCLStorage storage;         /* where its first element keeps frames */
 } Runner;
 
 static void
@@ -195,7 +195,7 @@ configure_ours (GstBin * bin, const BenchSettings * settings)
     if (G_TYPE_CHECK_INSTANCE_TYPE (element, GST_TYPE_CL_FILTER)) {
       if (settings->device)
         g_object_set (element, "device", settings->device, NULL);
-      g_object_set (element, "memory", settings->memory, NULL);
+      g_object_set (element, "storage", settings->storage, NULL);
     }
     g_value_reset (&item);
   }
@@ -216,10 +216,10 @@ pipeline_as_run (const BenchCase * c, const BenchSettings * settings)
   for (guint i = 0; stages[i]; i++) {
     gchar *stage = stages[i];
 
-    stages[i] = g_strdup_printf ("%s%s%s memory=%s", stage,
+    stages[i] = g_strdup_printf ("%s%s%s storage=%s", stage,
         settings->device ? " device=" : "",
         settings->device ? settings->device : "",
-        bench_memory_name (settings->memory));
+        bench_storage_name (settings->storage));
     g_free (stage);
   }
   joined = g_strjoinv (" ! ", stages);
@@ -255,16 +255,16 @@ first_element_in_place (GstElement * bin)
 /* Where the first element of @r, warmed up, keeps its frames; the storage
  * auto takes on @device if it is not ours. */
 static GstCLStorage
-runner_memory (Runner * r, const BenchDevice * device)
+runner_storage (Runner * r, const BenchDevice * device)
 {
   GstElement *first = first_element (r->h->element);
-  GstCLStorage memory = first && GST_IS_CL_FILTER (first) ?
+  GstCLStorage storage = first && GST_IS_CL_FILTER (first) ?
       gst_cl_filter_get_storage (GST_CL_FILTER (first)) :
-      gst_cl_choose_storage (device->memory, device->info, &r->geometry.in,
+      gst_cl_choose_storage (device->storage, device->info, &r->geometry.in,
       &r->geometry.out);
 
   gst_clear_object (&first);
-  return memory;
+  return storage;
 }
 
 static GstCaps *
@@ -464,11 +464,11 @@ floor_free (gpointer data)
 
 /* The key of a floor: its geometry and storage. */
 static gchar *
-floor_key (const BenchGeometry * g, GstCLStorage memory)
+floor_key (const BenchGeometry * g, GstCLStorage storage)
 {
   gchar *geometry = geometry_key (g);
   gchar *key = g_strdup_printf ("%s in %ss", geometry,
-      bench_memory_name (memory));
+      bench_storage_name (storage));
 
   g_free (geometry);
   return key;
@@ -478,26 +478,26 @@ floor_key (const BenchGeometry * g, GstCLStorage memory)
  * %NULL. */
 static gchar *
 floor_impossible (const BenchGeometry * g, const BenchDevice * device,
-    GstCLStorage memory)
+    GstCLStorage storage)
 {
   const GstVideoInfo *infos[] = { &g->in, &g->out };
 
   if (device->context == NULL)
     return g_strdup_printf ("no OpenCL device: %s", device->error);
-  if (memory == GST_CL_STORAGE_IMAGE && !device->info->image_support)
+  if (storage == GST_CL_STORAGE_IMAGE && !device->info->image_support)
     return g_strdup_printf ("%s has no image support",
         device->info->device_name);
   for (guint i = 0; i < G_N_ELEMENTS (infos); i++)
     if (!gst_cl_format_supported (GST_VIDEO_INFO_FORMAT (infos[i]),
-            memory, device->info))
+            storage, device->info))
       return g_strdup_printf ("%s cannot hold %s frames in %ss",
           device->info->device_name, GST_VIDEO_INFO_NAME (infos[i]),
-          bench_memory_name (memory));
+          bench_storage_name (storage));
   return NULL;
 }
 
 static Floor *
-floor_new (const BenchGeometry * g, GstCLStorage memory, GstBuffer * input,
+floor_new (const BenchGeometry * g, GstCLStorage storage, GstBuffer * input,
     BenchDevice * device, gint runs, GError ** error)
 {
   Floor *f = g_new0 (Floor, 1);
@@ -514,8 +514,8 @@ floor_new (const BenchGeometry * g, GstCLStorage memory, GstBuffer * input,
     floor_free (f);
     return NULL;
   }
-  if (!gst_cl_frame_setup (&f->in, device->context, &g->in, memory, error)
-      || !gst_cl_frame_setup (&f->out, device->context, &g->out, memory,
+  if (!gst_cl_frame_setup (&f->in, device->context, &g->in, storage, error)
+      || !gst_cl_frame_setup (&f->out, device->context, &g->out, storage,
           error)) {
     floor_free (f);
     return NULL;
@@ -734,19 +734,19 @@ prepare_floor (BenchResult * r, Runner * runner, BenchDevice * device,
   GError *error = NULL;
   Floor *f;
 
-  runner->memory = runner_memory (runner, device);
-  key = floor_key (&runner->geometry, runner->memory);
+  runner->storage = runner_storage (runner, device);
+  key = floor_key (&runner->geometry, runner->storage);
   if (g_hash_table_contains (floors, key)) {
     g_free (key);
     return;
   }
-  why = floor_impossible (&runner->geometry, device, runner->memory);
+  why = floor_impossible (&runner->geometry, device, runner->storage);
   if (why) {
     r->floor_message = why;
     g_free (key);
     return;
   }
-  f = floor_new (&runner->geometry, runner->memory, runner->input, device,
+  f = floor_new (&runner->geometry, runner->storage, runner->input, device,
       runs, &error);
   if (f && !floor_time (f, 2, &f->run_ms[0], &error))
     g_clear_pointer (&f, floor_free);
@@ -821,7 +821,7 @@ assign_references (BenchWorkloadResult * wr, Runner * runners,
     if (r->c->role != BENCH_ROLE_OURS)
       continue;
     if (is_single_element (r->c)) {
-      key = floor_key (&runners[i].geometry, runners[i].memory);
+      key = floor_key (&runners[i].geometry, runners[i].storage);
       f = g_hash_table_lookup (floors, key);
       g_free (key);
     }
@@ -850,7 +850,7 @@ explain_failure (BenchResult * r, const BenchGeometry * geometry,
   if (r->c->role != BENCH_ROLE_OURS || device->info == NULL)
     return;
   if ((why = floor_impossible (geometry, device,
-              gst_cl_choose_storage (device->memory, device->info,
+              gst_cl_choose_storage (device->storage, device->info,
                   &geometry->in, &geometry->out))) == NULL)
     return;
   message = g_strdup_printf ("%s; %s", r->message, why);

@@ -7,7 +7,7 @@
  * it, runs it with --json and writes docs/performance.md.
  *
  *   gst-opencl-bench [--workload NAME]... [--frames N] [--runs R]
- *       [--device SELECTOR] [--memory auto|image|buffer] [--json] [--list]
+ *       [--device SELECTOR] [--storage auto|image|buffer] [--json] [--list]
  *
  * Our elements are the ones this program was linked with (the plugin's
  * internal library), registered statically; an installed opencl plugin is
@@ -219,7 +219,7 @@ print_header (const BenchMachine * machine, const BenchDevice * device,
     g_print ("OpenCL: %s (%s, %s), driver %s, frames in %ss\n",
         device->info->device_name, device->info->platform_name,
         device->version, device->info->driver_version,
-        bench_memory_name (device->memory));
+        bench_storage_name (device->storage));
   else
     g_print ("OpenCL: no device: %s\n", device->error);
   g_print ("Median over %d runs of %d frames (after %d warm-up frames); "
@@ -234,13 +234,13 @@ print_header (const BenchMachine * machine, const BenchDevice * device,
 /* ---- options ---- */
 
 static gboolean
-parse_memory (const gchar * text, GstCLStorage * memory)
+parse_storage (const gchar * text, GstCLStorage * storage)
 {
   GEnumClass *klass = g_type_class_ref (GST_TYPE_CL_STORAGE);
   GEnumValue *value = g_enum_get_value_by_nick (klass, text);
 
   if (value)
-    *memory = value->value;
+    *storage = value->value;
   g_type_class_unref (klass);
   return value != NULL;
 }
@@ -297,7 +297,7 @@ typedef struct
   gint runs;
   gint warmup;
   gchar *device;
-  gchar *memory;
+  gchar *storage;
   gboolean json;
   gboolean list;
 } Options;
@@ -317,8 +317,9 @@ parse_options (int *argc, char ***argv, Options * o, GError ** error)
     {"device", 'd', 0, G_OPTION_ARG_STRING, &o->device,
         "Our elements' device property (default: $GST_CL_DEVICE, else the "
           "first GPU, else the first device)", "SELECTOR"},
-    {"memory", 'm', 0, G_OPTION_ARG_STRING, &o->memory,
-        "Our elements' memory property: auto, image or buffer (default auto)",
+    {"storage", 's', 0, G_OPTION_ARG_STRING, &o->storage,
+          "Our elements' storage property: auto, image or buffer "
+          "(default auto)",
         "MEMORY"},
     {"json", 0, 0, G_OPTION_ARG_NONE, &o->json,
         "Print the results as one JSON document", NULL},
@@ -346,10 +347,10 @@ settings_from_options (const Options * o, BenchSettings * s)
   s->runs = o->runs;
   s->warmup = o->warmup;
   s->device = o->device && *o->device ? o->device : NULL;
-  s->memory = GST_CL_STORAGE_AUTO;
-  if (o->memory && !parse_memory (o->memory, &s->memory)) {
-    g_printerr ("--memory takes auto, image or buffer, not \"%s\"\n",
-        o->memory);
+  s->storage = GST_CL_STORAGE_AUTO;
+  if (o->storage && !parse_storage (o->storage, &s->storage)) {
+    g_printerr ("--storage takes auto, image or buffer, not \"%s\"\n",
+        o->storage);
     return FALSE;
   }
   if (s->frames < 1 || s->runs < 1 || s->warmup < 1) {
@@ -423,6 +424,6 @@ main (int argc, char **argv)
   g_ptr_array_unref (selected);
   g_strfreev (o.workloads);
   g_free (o.device);
-  g_free (o.memory);
+  g_free (o.storage);
   return 0;
 }

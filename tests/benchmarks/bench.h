@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  BENCH_ROLE_OURS,              /* one of our elements: gets device/memory */
+  BENCH_ROLE_OURS,              /* one of our elements: gets device/storage */
   BENCH_ROLE_PEER,              /* what a user would pick instead */
   BENCH_ROLE_EXTRA,             /* context only, in no ratio */
 } BenchRole;
@@ -77,7 +77,7 @@ typedef struct
   gint runs;
   gint warmup;                  /* frames before the first run */
   gchar *device;                /* selector; NULL: the elements' default */
-  GstCLStorage memory;
+  GstCLStorage storage;
 } BenchSettings;
 
 typedef enum
@@ -126,7 +126,7 @@ typedef struct
   /* Host frames come from it: pinned memory on devices that do not share
    * host memory, as our elements offer upstream; NULL: system memory. */
   GstAllocator *host_allocator;
-  GstCLStorage memory;          /* the setting; auto resolves per geometry */
+  GstCLStorage storage;          /* the setting; auto resolves per geometry */
   gchar *version;               /* CL_DEVICE_VERSION */
   /* The device copies are timed on a queue of their own, with profiling
    * events whatever the elements' contexts do; NULL: copy_error says why. */
@@ -136,7 +136,7 @@ typedef struct
 
 void bench_device_open (BenchDevice * device, const BenchSettings * settings);
 void bench_device_close (BenchDevice * device);
-const gchar *bench_memory_name (GstCLStorage memory);
+const gchar *bench_storage_name (GstCLStorage storage);
 
 void bench_run_workload (const BenchWorkload * workload,
     const BenchSettings * settings, BenchDevice * device,

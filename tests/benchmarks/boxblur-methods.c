@@ -54,7 +54,7 @@ median (const gdouble * values, guint n)
 }
 
 static GstHarness *
-new_blur (const gchar * caps, const gchar * memory, const gchar * method,
+new_blur (const gchar * caps, const gchar * storage, const gchar * method,
     guint radius)
 {
   GstElement *blur = gst_element_factory_make ("clboxblur", NULL);
@@ -62,7 +62,7 @@ new_blur (const gchar * caps, const gchar * memory, const gchar * method,
 
   if (blur == NULL)
     g_error ("no clboxblur: set GST_PLUGIN_PATH to the build's gst folder");
-  gst_util_set_object_arg (G_OBJECT (blur), "memory", memory);
+  gst_util_set_object_arg (G_OBJECT (blur), "storage", storage);
   gst_util_set_object_arg (G_OBJECT (blur), "method", method);
   g_object_set (blur, "radius", radius, NULL);
   h = gst_harness_new_with_element (blur, "sink", "src");
@@ -86,7 +86,7 @@ time_frame (Config * c, GstBuffer * in)
  * first builds the kernels). */
 static void
 measure_size (const gchar * format, gint width, gint height,
-    const gchar * memory, gchar ** radii, guint frames)
+    const gchar * storage, gchar ** radii, guint frames)
 {
   guint n_radii = g_strv_length (radii), n = n_radii * 2;
   Config *configs = g_new0 (Config, n);
@@ -103,7 +103,7 @@ measure_size (const gchar * format, gint width, gint height,
   for (guint i = 0; i < n; i++) {
     configs[i].radius = atoi (radii[i / 2]);
     configs[i].method = i % 2;
-    configs[i].h = new_blur (caps, memory, methods[i % 2], configs[i].radius);
+    configs[i].h = new_blur (caps, storage, methods[i % 2], configs[i].radius);
     configs[i].ms = g_new (gdouble, frames);
   }
 
@@ -154,13 +154,13 @@ int
 main (int argc, char **argv)
 {
   gchar *format = g_strdup ("RGBA"), *radii_arg = g_strdup ("1,8,32,128,400");
-  gchar *memory = g_strdup ("buffer");
+  gchar *storage = g_strdup ("buffer");
   gint frames = 15;
   GOptionEntry entries[] = {
     {"format", 'f', 0, G_OPTION_ARG_STRING, &format, "Video format", "F"},
     {"frames", 'n', 0, G_OPTION_ARG_INT, &frames, "Timed rounds", "N"},
     {"radii", 'r', 0, G_OPTION_ARG_STRING, &radii_arg, "Radii", "R1,R2"},
-    {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory, "buffer or image", "M"},
+    {"storage", 's', 0, G_OPTION_ARG_STRING, &storage, "buffer or image", "M"},
     {NULL}
   };
   GOptionContext *options = g_option_context_new ("[WIDTHxHEIGHT ...]");
@@ -184,12 +184,12 @@ main (int argc, char **argv)
 
     if (sscanf (size, "%dx%d", &width, &height) != 2)
       g_error ("size %s is not WIDTHxHEIGHT", size);
-    measure_size (format, width, height, memory, radii, frames);
+    measure_size (format, width, height, storage, radii, frames);
   }
 
   g_strfreev (radii);
   g_free (format);
   g_free (radii_arg);
-  g_free (memory);
+  g_free (storage);
   return 0;
 }

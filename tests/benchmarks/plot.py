@@ -84,11 +84,11 @@ def machine_section(doc):
             "| OpenCL device | %s (%s) |" % (d["name"], d["type"]),
             "| OpenCL platform | %s, %s |" % (d["platform"], d["version"]),
             "| Driver | %s |" % d["driver"],
-            "| Frames on the device | memory=%s (auto: images on GPUs, "
+            "| Frames on the device | storage=%s (auto: images on GPUs, "
             "but buffers for clbicubicscale except RGB downscales by more "
             "than 5, and for clboxblur on NVIDIA's GPUs (4-channel formats at "
             "every radius, others up to radius 24); "
-            "buffers used in place on CPU devices) |" % s["memory"],
+            "buffers used in place on CPU devices) |" % s["storage"],
         ]
     else:
         lines.append("| OpenCL device | none: %s |" % d.get("error", "?"))
@@ -196,7 +196,7 @@ def plot_workload(workload, doc, path):
 
 
 def short_pipeline(case):
-    return case["pipeline"].replace(" memory=auto", "")
+    return case["pipeline"].replace(" storage=auto", "")
 
 
 def user_table(doc):

@@ -6,7 +6,7 @@
 #   tests/benchmarks/run-benchmarks.sh [-- BENCH_OPTIONS...]
 #       build, run, write the report; options after -- go to the benchmark
 #       (--workload NAME, --frames N, --runs R, --device SELECTOR,
-#       --memory auto|image|buffer; --help lists them)
+#       --storage auto|image|buffer; --help lists them)
 #   tests/benchmarks/run-benchmarks.sh --report [--commit REV] RESULT.json...
 #       only write the report, from results made before (for instance one
 #       from this machine and one from a GPU machine: a section each);

@@ -1,7 +1,7 @@
 /* gst-opencl
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Cases of clboxblur's rule for memory=auto, shared by the planner's test
+ * Cases of clboxblur's rule for storage=auto, shared by the planner's test
  * (the rule itself) and the element's (the storage it chose).
  */
 #pragma once
@@ -10,7 +10,7 @@
 
 #include "gstclboxblurplan.h"
 
-/* memory=auto's rule for the blur on GPUs: buffers on devices with
+/* storage=auto's rule for the blur on GPUs: buffers on devices with
  * NVIDIA's warps for 4-channel planes at any radius, for others up to
  * radius 24 along both axes, whatever the method; never on other
  * devices. */

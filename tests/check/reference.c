@@ -90,7 +90,7 @@ RefPlane *
 ref_plane_from_frame (const GstVideoFrame * frame, guint plane)
 {
   gint comp = plane_component (frame->info.finfo, plane);
-  gboolean wide = is_16bit (frame->info.finfo);
+  gboolean sixteen_bit = is_16bit (frame->info.finfo);
   RefPlane *out = ref_plane_new (GST_VIDEO_FRAME_COMP_WIDTH (frame, comp),
       GST_VIDEO_FRAME_COMP_HEIGHT (frame, comp),
       plane_channels (frame, plane));
@@ -102,7 +102,7 @@ ref_plane_from_frame (const GstVideoFrame * frame, guint plane)
     gdouble *dst = plane_pixel (out, 0, y);
 
     for (gint i = 0; i < values; i++)
-      dst[i] = wide ? GST_READ_UINT16_LE (row + 2 * i) : row[i];
+      dst[i] = sixteen_bit ? GST_READ_UINT16_LE (row + 2 * i) : row[i];
   }
   return out;
 }
@@ -358,7 +358,7 @@ typedef gdouble (*Picture) (guint plane, gint ch, gint x, gint y, gint w,
 static void
 fill_frame (GstVideoFrame * frame, Picture picture, guint seed)
 {
-  gboolean wide = is_16bit (frame->info.finfo);
+  gboolean sixteen_bit = is_16bit (frame->info.finfo);
   gdouble max_value = ref_frame_max_value (frame);
 
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
@@ -377,7 +377,7 @@ fill_frame (GstVideoFrame * frame, Picture picture, guint seed)
           guint value = (guint) round (v * max_value);
           gint i = x * channels + ch;
 
-          if (wide)
+          if (sixteen_bit)
             GST_WRITE_UINT16_LE (row + 2 * i, value);
           else
             row[i] = value;

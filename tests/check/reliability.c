@@ -48,14 +48,14 @@ rel_element_available (const RelElement * element)
 
 /**
  * rel_chain_description:
- * @memory: the memory property of every element
+ * @storage: the storage property of every element
  *
  * Every available cl element, in table order, for gst_parse_launch, each
  * named after its factory; the one that resizes is followed by a
  * capsfilter named "size" for @out_width x @out_height.
  */
 gchar *
-rel_chain_description (const gchar * memory, gint out_width, gint out_height)
+rel_chain_description (const gchar * storage, gint out_width, gint out_height)
 {
   GString *s = g_string_new (NULL);
 
@@ -64,8 +64,8 @@ rel_chain_description (const gchar * memory, gint out_width, gint out_height)
 
     if (!rel_element_available (e))
       continue;
-    g_string_append_printf (s, "%s%s name=%s memory=%s %s", s->len ? " ! " :
-        "", e->factory, e->factory, memory, e->properties);
+    g_string_append_printf (s, "%s%s name=%s storage=%s %s", s->len ? " ! " :
+        "", e->factory, e->factory, storage, e->properties);
     if (e->resizes)
       g_string_append_printf (s, " ! capsfilter name=size "
           "caps=\"video/x-raw, width=%d, height=%d\"", out_width, out_height);
@@ -93,14 +93,14 @@ rel_set_properties (GObject * object, const gchar * properties)
 
 /* @element with its table properties, and @memory unless NULL. */
 GstElement *
-rel_make_element (const RelElement * element, const gchar * memory)
+rel_make_element (const RelElement * element, const gchar * storage)
 {
   GstElement *e = gst_element_factory_make (element->factory, NULL);
 
   fail_unless (e != NULL, "no %s", element->factory);
   rel_set_properties (G_OBJECT (e), element->properties);
-  if (memory)
-    gst_util_set_object_arg (G_OBJECT (e), "memory", memory);
+  if (storage)
+    gst_util_set_object_arg (G_OBJECT (e), "storage", storage);
   return e;
 }
 
@@ -113,10 +113,10 @@ rel_make_element (const RelElement * element, const gchar * memory)
  * a bigger output, so that every element works on every frame.
  */
 GstHarness *
-rel_element_harness (const RelElement * element, const gchar * memory,
+rel_element_harness (const RelElement * element, const gchar * storage,
     const GstVideoInfo * in, GstBus * bus)
 {
-  GstElement *e = rel_make_element (element, memory);
+  GstElement *e = rel_make_element (element, storage);
   GstCaps *caps = gst_video_info_to_caps (in);
   GstHarness *h;
 

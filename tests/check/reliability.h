@@ -27,16 +27,16 @@ extern const guint rel_n_elements;
 
 gboolean rel_element_available (const RelElement * element);
 
-gchar *rel_chain_description (const gchar * memory, gint out_width,
+gchar *rel_chain_description (const gchar * storage, gint out_width,
     gint out_height);
 
 void rel_set_properties (GObject * object, const gchar * properties);
 
 GstElement *rel_make_element (const RelElement * element,
-    const gchar * memory);
+    const gchar * storage);
 
 GstHarness *rel_element_harness (const RelElement * element,
-    const gchar * memory, const GstVideoInfo * in, GstBus * bus);
+    const gchar * storage, const GstVideoInfo * in, GstBus * bus);
 
 /* Counts: GST_CL_TEST_SLOW=1 (scripts/check-slow.sh) asks for the full
  * ones. */

@@ -1,7 +1,7 @@
 /* gst-opencl: an OpenCL layer that makes any device say it is a GPU
  * (CL_DEVICE_TYPE_GPU and no other type), so that the tests run on CPU
  * devices what the elements choose for GPUs: with frames in buffers the
- * one-pixel kernels, not the wide ones of CPU devices, and the GPUs'
+ * one-pixel kernels, not the vector ones of CPU devices, and the GPUs'
  * work-groups and kernel choices.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *

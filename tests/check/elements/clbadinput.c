@@ -81,7 +81,7 @@ teardown_with_bus (GstHarness * h, GstBus * bus)
   gst_object_unref (bus);
 }
 
-/* 1. Caps the device cannot serve with memory=image. */
+/* 1. Caps the device cannot serve with storage=image. */
 typedef struct
 {
   const gchar *what;
@@ -101,7 +101,8 @@ limit_case_info (const LimitCase * lc, GstVideoInfo * info)
   const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
 
   fail_unless (device != NULL);
-  if (!lc->too_wide && (gst_cl_device_get_image_formats (device) & GST_CL_IMAGE_RG8)) {
+  if (!lc->too_wide
+      && (gst_cl_device_get_image_formats (device) & GST_CL_IMAGE_RG8)) {
     GST_INFO ("%s has CL_RG images: serves NV12", device->device_name);
     return FALSE;
   }
@@ -119,7 +120,7 @@ assert_names_limit (const gchar * text, const GstVideoInfo * info,
   const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
   gchar *size = g_strdup_printf ("%" G_GSIZE_FORMAT "x%" G_GSIZE_FORMAT,
       device->image2d_max_width, device->image2d_max_height);
-  const gchar *words[] = { "memory=image", size,
+  const gchar *words[] = { "storage=image", size,
     gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)), NULL
   };
 
@@ -175,7 +176,7 @@ GST_START_TEST (test_device_limits_pipeline)
   caps = gst_video_info_to_caps (&info);
   caps_str = gst_caps_to_string (caps);
   description = g_strdup_printf ("videotestsrc num-buffers=1 ! %s ! "
-      "%s name=cl memory=image %s ! fakesink", caps_str, element->factory,
+      "%s name=cl storage=image %s ! fakesink", caps_str, element->factory,
       element->properties);
   pipeline = gst_parse_launch (description, NULL);
   fail_unless (pipeline != NULL, "%s", description);
@@ -337,10 +338,10 @@ static const GstVideoFormat short_formats[] = {
   GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_I420,
 };
 
-static const gchar *const memories[] = { "buffer", "image" };
+static const gchar *const storages[] = { "buffer", "image" };
 
 #define N_SHORT_RUNS (G_N_ELEMENTS (short_cases) * \
-    G_N_ELEMENTS (short_formats) * G_N_ELEMENTS (memories))
+    G_N_ELEMENTS (short_formats) * G_N_ELEMENTS (storages))
 
 /* Where the last row of the last plane ends: the caps' size less the
  * padding after it. */
@@ -380,7 +381,7 @@ GST_START_TEST (test_short_buffer)
   guint c = run % G_N_ELEMENTS (short_cases);
   GstVideoFormat format = short_formats[run / G_N_ELEMENTS (short_cases) %
       G_N_ELEMENTS (short_formats)];
-  const gchar *memory = memories[run / G_N_ELEMENTS (short_cases) /
+  const gchar *storage = storages[run / G_N_ELEMENTS (short_cases) /
       G_N_ELEMENTS (short_formats)];
   GstBus *bus = gst_bus_new ();
   GstHarness *h;
@@ -389,10 +390,10 @@ GST_START_TEST (test_short_buffer)
   GList *messages;
   gchar *what, *error;
 
-  what = g_strdup_printf ("%s, %s, %s, memory=%s", element->factory,
-      gst_video_format_to_string (format), short_cases[c].what, memory);
+  what = g_strdup_printf ("%s, %s, %s, storage=%s", element->factory,
+      gst_video_format_to_string (format), short_cases[c].what, storage);
   gst_video_info_set_format (&info, format, 33, 17);
-  h = rel_element_harness (element, memory, &info, bus);
+  h = rel_element_harness (element, storage, &info, bus);
   ret = gst_harness_push (h, short_buffer (&info, short_cases[c].shortness));
 
   if (short_cases[c].shortness == SHORT_NONE) {

@@ -328,7 +328,7 @@ GST_END_TEST;
 typedef struct
 {
   const SolidFormat *format;
-  const gchar *memory;
+  const gchar *storage;
   gboolean add_borders;
 } LetterboxCase;
 
@@ -353,8 +353,8 @@ GST_START_TEST (test_add_borders)
   GstVideoFrame frame;
   gint top = lc->add_borders ? 30 : 0;
 
-  launch = g_strdup_printf ("clbicubicscale memory=%s add-borders=%s",
-      lc->memory, lc->add_borders ? "true" : "false");
+  launch = g_strdup_printf ("clbicubicscale storage=%s add-borders=%s",
+      lc->storage, lc->add_borders ? "true" : "false");
   h = gst_harness_new_parse (launch);
   in_caps = g_strdup_printf ("video/x-raw, format=%s, width=320, height=180, "
       "pixel-aspect-ratio=1/1, framerate=30/1", sf->format);
@@ -558,7 +558,7 @@ GST_START_TEST (test_device_selectors)
 
 GST_END_TEST;
 
-/* Also: memory=image on a device without image support fails at READY,
+/* Also: storage=image on a device without image support fails at READY,
  * but PoCL has images, so that path cannot be reached here. */
 GST_START_TEST (test_native_mode_unavailable)
 {
@@ -643,7 +643,7 @@ GST_END_TEST;
  * property and every enum value. */
 static const gchar *const own_properties[] = {
   "b", "c", "filter", "antialias", "add-borders", "mode", "active-mode",
-  "memory", "device",
+  "storage", "device",
 };
 
 static void

@@ -3,8 +3,8 @@
  *
  * Each test scales a generated frame with the element and compares every
  * plane with a plain-C reference from reference.c, or with
- * GstVideoConverter, on both frame storages (memory=image and
- * memory=buffer). Tolerances:
+ * GstVideoConverter, on both frame storages (storage=image and
+ * storage=buffer). Tolerances:
  *
  * - Against the references, which compute in double and do not round:
  *   max |element - reference| <= 0.5 + a margin, in the format's levels
@@ -49,7 +49,7 @@ typedef struct
   const gchar *format;
   gint in_width, in_height;
   gint out_width, out_height;
-  const gchar *memory;          /* "image" or "buffer" */
+  const gchar *storage;         /* "image" or "buffer" */
   guint in_padding;             /* extra bytes at the end of input rows */
   guint out_padding;            /* extra pixels asked for at the end of
                                  * output rows */
@@ -70,7 +70,7 @@ typedef struct
   gdouble b, c;
 } Reference;
 
-static const gchar *const memories[] = { "image", "buffer" };
+static const gchar *const storages[] = { "image", "buffer" };
 
 enum
 {
@@ -97,14 +97,14 @@ static const struct
 static const Reference catmull_rom_widened = { REF_WIDENED, 0.0, 0.5 };
 
 /* PoCL has no CL_RG images, so NV12's UV plane cannot be one there: the
- * element must refuse NV12 with memory=image in negotiation. */
+ * element must refuse NV12 with storage=image in negotiation. */
 static gboolean
 expect_refusal (const Scaling * s)
 {
   const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
 
   fail_unless (device != NULL, "no OpenCL device");
-  return g_str_equal (s->format, "NV12") && g_str_equal (s->memory, "image")
+  return g_str_equal (s->format, "NV12") && g_str_equal (s->storage, "image")
       && !(gst_cl_device_get_image_formats (device) & GST_CL_IMAGE_RG8);
 }
 
@@ -167,8 +167,8 @@ static GstHarness *
 harness_new (const Scaling * s, const GstVideoInfo * in_info)
 {
   GstElement *element = gst_element_factory_make ("clbicubicscale", NULL);
-  gchar *properties = g_strdup_printf ("memory=%s add-borders=false %s",
-      s->memory, s->properties ? s->properties : "");
+  gchar *properties = g_strdup_printf ("storage=%s add-borders=false %s",
+      s->storage, s->properties ? s->properties : "");
   GstCaps *caps = gst_video_info_to_caps (in_info);
   gchar *sink_caps = g_strdup_printf ("video/x-raw, format=%s, width=%d, "
       "height=%d, pixel-aspect-ratio=1/1", s->format, s->out_width,
@@ -299,13 +299,13 @@ compare_plane (const Scaling * s, guint p, const RefPlane * expected,
   gdouble tolerance = max_value > 255 ? TOLERANCE_16BIT : TOLERANCE_8BIT;
   RefDiff diff = ref_compare (expected, got, max_value);
 
-  GST_INFO ("%s %dx%d -> %dx%d memory=%s %s: plane %u max diff %g",
+  GST_INFO ("%s %dx%d -> %dx%d storage=%s %s: plane %u max diff %g",
       s->format, s->in_width, s->in_height, s->out_width, s->out_height,
-      s->memory, s->properties ? s->properties : "", p, diff.max);
+      s->storage, s->properties ? s->properties : "", p, diff.max);
   fail_unless (diff.max <= tolerance,
-      "%s %dx%d -> %dx%d memory=%s %s: plane %u (%dx%d) differs by %g > "
+      "%s %dx%d -> %dx%d storage=%s %s: plane %u (%dx%d) differs by %g > "
       "%g at (%d, %d) channel %d: expected %.3f, got %g", s->format,
-      s->in_width, s->in_height, s->out_width, s->out_height, s->memory,
+      s->in_width, s->in_height, s->out_width, s->out_height, s->storage,
       s->properties ? s->properties : "", p, got->width, got->height,
       diff.max, tolerance, diff.x, diff.y, diff.channel, diff.expected,
       diff.got);
@@ -358,7 +358,7 @@ GST_START_TEST (test_seed000)
   gboolean up = __i__ % 2;
   Scaling s = {
     .format = all_formats[__i__ / 4],
-    .memory = memories[__i__ / 2 % 2],
+    .storage = storages[__i__ / 2 % 2],
     .properties = "antialias=false",
     .picture = PICTURE_RANDOM,
   };
@@ -382,7 +382,7 @@ GST_START_TEST (test_filters)
       filters[__i__ / 4].properties);
   Scaling s = {
     .format = up ? "RGBA" : "GRAY8",
-    .memory = memories[__i__ / 2 % 2],
+    .storage = storages[__i__ / 2 % 2],
     .properties = properties,
     .picture = PICTURE_RANDOM,
   };
@@ -454,7 +454,7 @@ GST_START_TEST (test_converter)
     .in_height = converter_cases[i].in_height,
     .out_width = converter_cases[i].out_width,
     .out_height = converter_cases[i].out_height,
-    .memory = memories[__i__ % 2],
+    .storage = storages[__i__ % 2],
     .properties = filters[converter_cases[i].filter].properties,
     .picture = PICTURE_NATURAL,
   };
@@ -473,11 +473,11 @@ GST_START_TEST (test_converter)
   got = ref_plane_from_frame (&out, 0);
   want = ref_plane_from_frame (&expected, 0);
   psnr = ref_psnr (want, got, 255.0);
-  GST_INFO ("%dx%d -> %dx%d memory=%s %s: PSNR %.2f dB", s.in_width,
-      s.in_height, s.out_width, s.out_height, s.memory, s.properties, psnr);
-  fail_unless (psnr >= MIN_PSNR, "%dx%d -> %dx%d memory=%s %s: PSNR %.2f dB "
+  GST_INFO ("%dx%d -> %dx%d storage=%s %s: PSNR %.2f dB", s.in_width,
+      s.in_height, s.out_width, s.out_height, s.storage, s.properties, psnr);
+  fail_unless (psnr >= MIN_PSNR, "%dx%d -> %dx%d storage=%s %s: PSNR %.2f dB "
       "< %.0f dB against GstVideoConverter", s.in_width, s.in_height,
-      s.out_width, s.out_height, s.memory, s.properties, psnr, MIN_PSNR);
+      s.out_width, s.out_height, s.storage, s.properties, psnr, MIN_PSNR);
 
   ref_plane_free (want);
   ref_plane_free (got);
@@ -515,7 +515,7 @@ GST_START_TEST (test_antialias_widened)
     .in_height = widened_cases[i].in_height,
     .out_width = widened_cases[i].out_width,
     .out_height = widened_cases[i].out_height,
-    .memory = memories[__i__ % 2],
+    .storage = storages[__i__ % 2],
     .properties = filters[widened_cases[i].filter].properties,
     .picture = widened_cases[i].picture,
   };
@@ -539,7 +539,7 @@ GST_START_TEST (test_antialias_matters)
     .in_height = 256,
     .out_width = 80,
     .out_height = 80,
-    .memory = memories[__i__],
+    .storage = storages[__i__],
     .properties = "antialias=false",
     .picture = PICTURE_CHECKERBOARD,
   };
@@ -678,7 +678,7 @@ GST_END_TEST;
  * bits add up to levels at 16. The same tolerance as every 16-bit case
  * (within one level of the double reference). Buffers only: the sizes
  * are beyond PoCL's largest image. Output widths of 16 and more take the
- * wide kernels' vector loops, narrower ones their pixel loops. */
+ * vector kernels' vector loops, narrower ones their pixel loops. */
 static const Scaling extreme_cases[] = {
   {"GRAY16_LE", 3, 65535, 2, 1, "buffer"},
   {"GRAY16_LE", 65535, 3, 1, 2, "buffer"},
@@ -697,7 +697,7 @@ GST_START_TEST (test_extreme_16bit)
 GST_END_TEST;
 
 /* (f) add-borders on downscales, letterboxed and pillarboxed (the picture
- * at an offset inside the rows of the wide kernels' work-items): the
+ * at an offset inside the rows of the vector kernels' work-items): the
  * picture against the widened kernel, in the rectangle worked out by hand
  * as the documentation says (the largest centred one with the input's
  * display aspect ratio, on whole chroma samples), the border colour all
@@ -760,7 +760,7 @@ GST_START_TEST (test_borders)
     .in_height = bordered_cases[i].in_height,
     .out_width = bordered_cases[i].out_width,
     .out_height = bordered_cases[i].out_height,
-    .memory = memories[__i__ % 2],
+    .storage = storages[__i__ % 2],
     .properties = "add-borders=true",
     .picture = PICTURE_RANDOM,
   };
@@ -793,7 +793,7 @@ GST_END_TEST;
 /* Images and buffers give the same bytes on one device: each storage
  * scales the same noise frame, compared value by value. The downscales
  * but the last shrink y more than x, which CPU devices scale columns
- * first in both storages (one-pixel kernels for images, wide ones for
+ * first in both storages (one-pixel kernels for images, vector ones for
  * buffers); the RGBA one rounds a dozen values the other way rows first.
  * The last shrinks x more, rows first: images take the one-pass tiles of
  * 32 rows. Columns: format, input size, output size. */
@@ -824,7 +824,7 @@ GST_START_TEST (test_storages_agree)
 
   make_input (&s, &in);
   for (guint m = 0; m < 2; m++) {
-    s.memory = memories[m];
+    s.storage = storages[m];
     scale (&s, &in, &out[m]);
   }
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&out[0]); p++) {
@@ -849,7 +849,7 @@ GST_START_TEST (test_storages_agree)
 
 GST_END_TEST;
 
-/* memory=auto: the device's storage (images on GPUs, buffers on CPU
+/* storage=auto: the device's storage (images on GPUs, buffers on CPU
  * devices), except that on GPUs without the native sampler the scaler
  * takes buffers for the formats whose planes have one or two channels,
  * and for the RGB formats unless they shrink by more than 5 on an axis:
@@ -978,7 +978,7 @@ clbicubicscale_suite (void)
       2 * G_N_ELEMENTS (converter_cases));
   tcase_add_loop_test (tc, test_antialias_widened, 0,
       2 * G_N_ELEMENTS (widened_cases));
-  tcase_add_loop_test (tc, test_antialias_matters, 0, G_N_ELEMENTS (memories));
+  tcase_add_loop_test (tc, test_antialias_matters, 0, G_N_ELEMENTS (storages));
   tcase_add_loop_test (tc, test_odd_sizes, 0, G_N_ELEMENTS (odd_cases));
   tcase_add_loop_test (tc, test_padded_input, 0,
       G_N_ELEMENTS (padded_input_cases));

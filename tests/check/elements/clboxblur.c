@@ -309,11 +309,11 @@ default_device (void)
 
 /* Whether the default device can hold @format with @memory. */
 static gboolean
-memory_serves (const gchar * memory, GstVideoFormat format)
+memory_serves (const gchar * storage, GstVideoFormat format)
 {
   const GstCLDeviceInfo *device = default_device ();
 
-  if (g_str_equal (memory, "buffer"))
+  if (g_str_equal (storage, "buffer"))
     return TRUE;
   return device->image_support && gst_cl_format_supported (format,
       GST_CL_STORAGE_IMAGE, device);
@@ -329,13 +329,13 @@ tiles_serve_images (void)
 }
 
 static GstElement *
-blur_element (const gchar * memory, const gchar * method, gint rx, gint ry,
+blur_element (const gchar * storage, const gchar * method, gint rx, gint ry,
     guint passes)
 {
   GstElement *blur = gst_element_factory_make ("clboxblur", NULL);
 
   fail_unless (blur != NULL);
-  gst_util_set_object_arg (G_OBJECT (blur), "memory", memory);
+  gst_util_set_object_arg (G_OBJECT (blur), "storage", storage);
   gst_util_set_object_arg (G_OBJECT (blur), "method", method);
   g_object_set (blur, "radius-x", rx, "radius-y", ry, "passes", passes, NULL);
   return blur;
@@ -343,10 +343,10 @@ blur_element (const gchar * memory, const gchar * method, gint rx, gint ry,
 
 /* h->element is the clboxblur. */
 static GstHarness *
-blur_harness (const Frame * frame, const gchar * memory, const gchar * method,
+blur_harness (const Frame * frame, const gchar * storage, const gchar * method,
     gint rx, gint ry, guint passes)
 {
-  GstElement *blur = blur_element (memory, method, rx, ry, passes);
+  GstElement *blur = blur_element (storage, method, rx, ry, passes);
   GstHarness *h = gst_harness_new_with_element (blur, "sink", "src");
   GstCaps *caps = gst_video_info_to_caps (&frame->info);
   gchar *caps_str = gst_caps_to_string (caps);
@@ -367,7 +367,7 @@ push_pull (GstHarness * h, GstBuffer * in)
 }
 
 static const gchar *const methods[] = { "separable", "sat" };
-static const gchar *const memories[] = { "buffer", "image" };
+static const gchar *const storages[] = { "buffer", "image" };
 
 /* Blurs @src with each method (and both memories where the device serves
  * them), checks every output against the reference and the two methods'
@@ -379,20 +379,20 @@ check_blur (const Frame * src, gint rx, gint ry, guint passes, guint padding)
   Frame want;
 
   frame_reference (src, rx, ry, passes, &want);
-  for (guint m = 0; m < G_N_ELEMENTS (memories); m++) {
+  for (guint m = 0; m < G_N_ELEMENTS (storages); m++) {
     Frame first = { 0 };
 
-    if (!memory_serves (memories[m], GST_VIDEO_INFO_FORMAT (&src->info)))
+    if (!memory_serves (storages[m], GST_VIDEO_INFO_FORMAT (&src->info)))
       continue;
     for (guint k = 0; k < G_N_ELEMENTS (methods); k++) {
-      GstHarness *h = blur_harness (src, memories[m], methods[k], rx, ry,
+      GstHarness *h = blur_harness (src, storages[m], methods[k], rx, ry,
           passes);
       GstBuffer *out = push_pull (h, in);
       Frame got;
 
       GST_INFO ("%s %dx%d %s %s rx=%d ry=%d passes=%u padding=%u",
           GST_VIDEO_INFO_NAME (&src->info), src->info.width,
-          src->info.height, memories[m], methods[k], rx, ry, passes, padding);
+          src->info.height, storages[m], methods[k], rx, ry, passes, padding);
       buffer_to_frame (out, src, &got);
       assert_frames_equal (&got, &want, methods[k]);
       if (first.n_planes) {
@@ -452,14 +452,14 @@ GST_START_TEST (test_radii)
   Frame src;
 
   frame_new (&src, GST_VIDEO_FORMAT_GRAY8, 37, 23, FILL_RANDOM, 1);
-  for (guint m = 0; m < G_N_ELEMENTS (memories); m++) {
+  for (guint m = 0; m < G_N_ELEMENTS (storages); m++) {
     GstHarness *h[2];
     GstBuffer *in = frame_to_buffer (&src, 0);
 
-    if (!memory_serves (memories[m], GST_VIDEO_FORMAT_GRAY8))
+    if (!memory_serves (storages[m], GST_VIDEO_FORMAT_GRAY8))
       continue;
     for (guint k = 0; k < 2; k++)
-      h[k] = blur_harness (&src, memories[m], methods[k], 0, 0, 1);
+      h[k] = blur_harness (&src, storages[m], methods[k], 0, 0, 1);
 
     for (guint r = 0; r < G_N_ELEMENTS (radii); r++) {
       Frame want, got[2];
@@ -781,8 +781,8 @@ GST_END_TEST;
  * a part would copy more rows beside its own than its own. In buffers (on
  * GPUs, and under the GPU test layer) it loads 16 bytes of a row at once,
  * but for the last 4 columns and in rows whose padding leaves them
- * unaligned. With more local memory the columns come whole, 4 a group. Where the device
- * has NVIDIA's warps (elements/clboxblur-48k-local-memory-nv-warps), the
+ * unaligned. With more local memory the columns come whole, 4 a group.
+ * Where the device has NVIDIA's warps (elements/clboxblur-48k-local-memory-nv-warps), the
  * two kernels in parts run in place of box_strips above radius 12, as on
  * NVIDIA's GPUs: {13, 24}. */
 GST_START_TEST (test_column_parts)
@@ -960,7 +960,7 @@ GST_END_TEST;
 
 /* 64-bit sums in four channels: windows of 4200 x 4200 pixels of values
  * 252 to 255 sum to more than 2^32. */
-GST_START_TEST (test_rgba_wide_sums)
+GST_START_TEST (test_rgba_64bit_sums)
 {
   static const gint radii[] = { 2100 };
 
@@ -986,11 +986,11 @@ GST_START_TEST (test_kernel_variants_build)
 
   fail_unless (context != NULL);
   for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
-    for (guint wide = 0; wide < 2; wide++)
+    for (guint long_sums = 0; long_sums < 2; long_sums++)
       for (guint m = GST_CL_STORAGE_IMAGE; m <= GST_CL_STORAGE_BUFFER; m++) {
         GstCLPlane plane = {.channels = layouts[l][0],.depth = layouts[l][1] };
         gchar *options = gst_cl_plane_build_options (&plane, m,
-            wide ? "-DSUM_WIDE" : NULL);
+            long_sums ? "-DSUM_64BIT" : NULL);
         cl_program program = gst_cl_context_get_program (context, "boxblur",
             sources, options, &error);
 
@@ -1353,7 +1353,7 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_kernel_variants_build);
   /* Frames of 4200x4200 and 8192x8192: scripts/check-slow.sh large. */
   suite_add_tcase (s, large);
-  tcase_add_test (large, test_rgba_wide_sums);
+  tcase_add_test (large, test_rgba_64bit_sums);
   tcase_add_test (large, test_8192x8192);
   return s;
 }

@@ -588,7 +588,7 @@ GST_START_TEST (test_negotiation_keeps_input)
 
 GST_END_TEST;
 
-/* memory=image is refused with a message, not a crash. */
+/* storage=image is refused with a message, not a crash. */
 GST_START_TEST (test_image_memory_refused)
 {
   GstElement *element = gst_element_factory_make ("clconvert", NULL);
@@ -598,13 +598,13 @@ GST_START_TEST (test_image_memory_refused)
   gchar *debug = NULL;
 
   gst_element_set_bus (element, bus);
-  g_object_set (element, "memory", 1, NULL);
+  g_object_set (element, "storage", 1, NULL);
   fail_unless_equals_int (gst_element_set_state (element, GST_STATE_READY),
       GST_STATE_CHANGE_FAILURE);
   msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
   fail_unless (msg != NULL);
   gst_message_parse_error (msg, &error, &debug);
-  fail_unless (debug && strstr (debug, "memory=image") != NULL, "%s: %s",
+  fail_unless (debug && strstr (debug, "storage=image") != NULL, "%s: %s",
       error->message, debug);
   g_error_free (error);
   g_free (debug);

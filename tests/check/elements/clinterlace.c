@@ -67,7 +67,7 @@ static const struct
 };
 
 static const gchar *const formats[] = { "GRAY8", "I420" };
-static const gchar *const memories[] = { "buffer", "image" };
+static const gchar *const storages[] = { "buffer", "image" };
 
 /* The memory of the element's pads: the element alone (system memory),
  * or between clupload and cldownload. */
@@ -139,7 +139,7 @@ interlaced_caps (const gchar * format, gint width, gint height, Mode mode)
  * @bus if not NULL, its pads' memory as @path says, and then in @element
  * if not NULL (a reference). */
 static GstHarness *
-harness_new (guint run, const gchar * format, const gchar * memory,
+harness_new (guint run, const gchar * format, const gchar * storage,
     Mode mode, gint height, GstBus * bus, guint path, GstElement ** element)
 {
   GstElement *e;
@@ -159,9 +159,9 @@ harness_new (guint run, const gchar * format, const gchar * memory,
       gst_caps_features_add (gst_caps_get_features (out, 0),
           GST_CAPS_FEATURE_FORMAT_INTERLACED);
     out_caps = gst_caps_to_string (out);
-    launch = g_strdup_printf ("%s%s name=element memory=%s %s=%s ! "
+    launch = g_strdup_printf ("%s%s name=element storage=%s %s=%s ! "
         "capsfilter caps=\"%s\" ! cldownload",
-        paths[path].in_cl ? "clupload ! " : "", runs[run].factory, memory,
+        paths[path].in_cl ? "clupload ! " : "", runs[run].factory, storage,
         runs[run].property, runs[run].value, out_caps);
     g_free (out_caps);
     gst_caps_unref (out);
@@ -173,7 +173,7 @@ harness_new (guint run, const gchar * format, const gchar * memory,
   } else {
     e = gst_element_factory_make (runs[run].factory, NULL);
     fail_unless (e != NULL, "no %s", runs[run].factory);
-    gst_util_set_object_arg (G_OBJECT (e), "memory", memory);
+    gst_util_set_object_arg (G_OBJECT (e), "storage", storage);
     gst_util_set_object_arg (G_OBJECT (e), runs[run].property, runs[run].value);
     if (bus)
       gst_element_set_bus (e, bus);
@@ -309,12 +309,12 @@ GST_START_TEST (test_fields)
   guint run = n % G_N_ELEMENTS (runs);
   Mode mode = (n /= G_N_ELEMENTS (runs)) % N_MODES;
   const gchar *format = formats[(n /= N_MODES) % G_N_ELEMENTS (formats)];
-  const gchar *memory = memories[(n /= G_N_ELEMENTS (formats)) %
-      G_N_ELEMENTS (memories)];
-  guint path = n / G_N_ELEMENTS (memories);
+  const gchar *storage = storages[(n /= G_N_ELEMENTS (formats)) %
+      G_N_ELEMENTS (storages)];
+  guint path = n / G_N_ELEMENTS (storages);
   RelFramesWatch watch;
   GstElement *element;
-  GstHarness *h = harness_new (run, format, memory, mode, HEIGHT, NULL,
+  GstHarness *h = harness_new (run, format, storage, mode, HEIGHT, NULL,
       path, &element);
   GstCaps *caps = interlaced_caps (format, WIDTH, HEIGHT, mode);
   GstVideoInfo in_info, out_info;
@@ -324,8 +324,8 @@ GST_START_TEST (test_fields)
   rel_frames_watch_start (&watch, element);
   for (guint i = 0; i < N_PUSHES; i++) {
     const Push *push = &pushes[mode][i];
-    gchar *what = g_strdup_printf ("%s %s, %s, memory=%s, %s, buffer %u",
-        runs[run].what, format, mode_names[mode], memory, paths[path].what,
+    gchar *what = g_strdup_printf ("%s %s, %s, storage=%s, %s, buffer %u",
+        runs[run].what, format, mode_names[mode], storage, paths[path].what,
         i);
     GstVideoFrame in, out;
     GstBuffer *result;
@@ -516,7 +516,7 @@ clinterlace_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_fields, 0, G_N_ELEMENTS (runs) * N_MODES *
-      G_N_ELEMENTS (formats) * G_N_ELEMENTS (memories) * G_N_ELEMENTS (paths));
+      G_N_ELEMENTS (formats) * G_N_ELEMENTS (storages) * G_N_ELEMENTS (paths));
   tcase_add_loop_test (tc, test_rotate_refuses_caps, 0, N_MODES);
   tcase_add_test (tc, test_rotate_refuses_pipeline);
   tcase_add_loop_test (tc, test_unsplittable_height, 0,

@@ -60,12 +60,12 @@ static const GstVideoFormat formats[] = {
  * the device cannot hold the format in @memory. */
 static gchar *
 run_variant (const Variant * v, GstContext * context, GstVideoFormat format,
-    const gchar * memory)
+    const gchar * storage)
 {
   const RelElement element = { v->factory, v->properties, NULL, NULL,
     v->out_width > 0
   };
-  GstElement *e = rel_make_element (&element, memory);
+  GstElement *e = rel_make_element (&element, storage);
   GstVideoInfo in, out;
   GstCaps *caps;
   GstHarness *h;
@@ -84,7 +84,7 @@ run_variant (const Variant * v, GstContext * context, GstVideoFormat format,
   gst_harness_set_src_caps (h, gst_video_info_to_caps (&in));
 
   ret = gst_harness_push (h, rel_noise_buffer (&in, format));
-  if (ret == GST_FLOW_NOT_NEGOTIATED && g_str_equal (memory, "image")
+  if (ret == GST_FLOW_NOT_NEGOTIATED && g_str_equal (storage, "image")
       && !gst_cl_format_supported (format, GST_CL_STORAGE_IMAGE,
           gst_cl_device_select (NULL, NULL))) {
     GST_INFO ("%s: no %s images here", v->factory,

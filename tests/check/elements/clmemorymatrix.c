@@ -12,7 +12,7 @@
  *   that do not (clbicubicscale to another size, clrotate angle=10 at the
  *   same size and with output-size=fit, which changes the size, clboxblur
  *   radius=2),
- * - with each frame storage (memory=buffer, memory=image),
+ * - with each frame storage (storage=buffer, storage=image),
  * - in RGBA, NV12, I420 and GRAY16_LE, at an odd size (33x17) and at 1x1,
  *
  * gives the bytes it gives with system memory on both sides (same
@@ -30,10 +30,10 @@
  *   an identity: at the same caps it is one, whatever its filter;
  * - clboxblur at another size: it never changes the size;
  * - clupload and cldownload with a storage or with other settings: they
- *   have no memory property and never change pixels or size; clupload
+ *   have no storage property and never change pixels or size; clupload
  *   giving system memory and cldownload giving OpenCL memory: their source
  *   pads take only that memory;
- * - memory=image in a format the device has no image format for (PoCL has
+ * - storage=image in a format the device has no image format for (PoCL has
  *   no two-channel images, so no NV12): the filters refuse such caps, by
  *   design (elements/clkernels).
  *
@@ -101,7 +101,7 @@ typedef struct
   const gchar *settings;        /* "name=value ...", or NULL */
   gboolean identity;            /* gives its input */
   OutputSize size;
-  gboolean has_storage;         /* has the memory property */
+  gboolean has_storage;         /* has the storage property */
   guint pairings;               /* those its pad templates allow */
 } ElementSetting;
 
@@ -138,7 +138,7 @@ static const FrameSize sizes[] = {
 typedef struct
 {
   const ElementSetting *element;
-  const gchar *storage;         /* NULL without the memory property */
+  const gchar *storage;         /* NULL without the storage property */
   const gchar *format;
   const FrameSize *size;
   gboolean padded;              /* rows and planes of the input padded */
@@ -249,7 +249,7 @@ memory_feature (Memory memory)
 }
 
 /* What a failure says of @c run with pairing @p, e.g. "clrotate angle=10
- * memory=image, I420 33x17, system memory -> OpenCL memory". */
+ * storage=image, I420 33x17, system memory -> OpenCL memory". */
 static gchar *
 case_name (const MatrixCase * c, guint p)
 {
@@ -259,7 +259,7 @@ case_name (const MatrixCase * c, guint p)
   if (e->settings)
     g_string_append_printf (s, " %s", e->settings);
   if (c->storage)
-    g_string_append_printf (s, " memory=%s", c->storage);
+    g_string_append_printf (s, " storage=%s", c->storage);
   g_string_append_printf (s, ", %s %dx%d", c->format, c->size->width,
       c->size->height);
   if (e->size == SIZE_SCALED)
@@ -287,7 +287,7 @@ pipeline_description (const MatrixCase * c, guint p)
   if (e->settings)
     g_string_append_printf (s, " %s", e->settings);
   if (c->storage)
-    g_string_append_printf (s, " memory=%s", c->storage);
+    g_string_append_printf (s, " storage=%s", c->storage);
   g_string_append_printf (s, " ! capsfilter caps=\"video/x-raw(%s)",
       memory_feature (pairings[p].out));
   if (e->size == SIZE_SAME)
@@ -643,7 +643,7 @@ new_group (void)
   return g_array_new (FALSE, FALSE, sizeof (MatrixCase));
 }
 
-/* The cases of an element with the memory property: each storage a group
+/* The cases of an element with the storage property: each storage a group
  * (but for the identities across memories, each a group of its own). */
 static void
 add_filter_cases (const ElementSetting * element)

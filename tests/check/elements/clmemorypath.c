@@ -108,7 +108,7 @@ output_caps (const RelElement * e, const gchar * feature)
 
 /**
  * element_description:
- * @memory: (nullable): the element's memory property, or NULL for its
+ * @storage: (nullable): the element's storage property, or NULL for its
  *   default
  *
  * "[clupload !] FACTORY name=under ... ! capsfilter name=out": @e fed
@@ -116,14 +116,14 @@ output_caps (const RelElement * e, const gchar * feature)
  * giving @out (the capsfilter).
  */
 static gchar *
-element_description (const RelElement * e, const gchar * memory,
+element_description (const RelElement * e, const gchar * storage,
     const gchar * in, const gchar * out)
 {
   gchar *caps = output_caps (e, out);
   gchar *description = g_strdup_printf ("%s%s name=under %s%s%s ! "
       "capsfilter name=out caps=\"%s\"",
       g_str_equal (in, CL_FEATURE) ? "clupload ! " : "", e->factory,
-      e->properties, memory ? " memory=" : "", memory ? memory : "", caps);
+      e->properties, storage ? " storage=" : "", storage ? storage : "", caps);
 
   g_free (caps);
   return description;
@@ -132,10 +132,10 @@ element_description (const RelElement * e, const gchar * memory,
 /* element_description() followed by cldownload where the element gives
  * OpenCL memory: the output is always in system memory. */
 static gchar *
-downloaded_description (const RelElement * e, const gchar * memory,
+downloaded_description (const RelElement * e, const gchar * storage,
     const gchar * in, const gchar * out)
 {
-  gchar *element = element_description (e, memory, in, out);
+  gchar *element = element_description (e, storage, in, out);
   gchar *description = g_strdup_printf ("%s%s", element,
       g_str_equal (out, CL_FEATURE) ? " ! cldownload" : "");
 
@@ -144,11 +144,11 @@ downloaded_description (const RelElement * e, const gchar * memory,
 }
 
 static gchar *
-run_name (const RelElement * e, const gchar * memory, const gchar * format,
+run_name (const RelElement * e, const gchar * storage, const gchar * format,
     const gchar * in, const gchar * out)
 {
-  return g_strdup_printf ("%s memory=%s, %s, %s -> %s", e->factory,
-      memory ? memory : "(default)", format, memory_name (in),
+  return g_strdup_printf ("%s storage=%s, %s, %s -> %s", e->factory,
+      storage ? storage : "(default)", format, memory_name (in),
       memory_name (out));
 }
 
@@ -437,11 +437,11 @@ GST_START_TEST (test_neighbours_settle_on_cl_memory)
 
 GST_END_TEST;
 
-/* The formats and memory settings of the byte comparisons: memory=auto
+/* The formats and memory settings of the byte comparisons: storage=auto
  * takes images where the device has them. */
 static const struct
 {
-  const gchar *memory;
+  const gchar *storage;
   const gchar *format;
 } variants[] = {
   {"buffer", "RGBA"}, {"buffer", "I420"}, {"buffer", "NV12"},
@@ -459,7 +459,7 @@ GST_START_TEST (test_same_bytes)
     if (!rel_element_available (e))
       continue;
     for (guint v = 0; v < G_N_ELEMENTS (variants); v++) {
-      const gchar *memory = variants[v].memory;
+      const gchar *storage = variants[v].storage;
       GstVideoInfo info;
       GPtrArray *frames;
       gchar **reference = NULL;
@@ -467,9 +467,9 @@ GST_START_TEST (test_same_bytes)
       set_input_info (&info, variants[v].format);
       frames = noise_frames (&info, N_FRAMES);
       for (guint p = 0; p < G_N_ELEMENTS (paths); p++) {
-        gchar *what = run_name (e, memory, variants[v].format, paths[p].in,
+        gchar *what = run_name (e, storage, variants[v].format, paths[p].in,
             paths[p].out);
-        gchar *description = downloaded_description (e, memory, paths[p].in,
+        gchar *description = downloaded_description (e, storage, paths[p].in,
             paths[p].out);
         gchar **digests = run_digests (description, &info, frames, NULL,
             what);
@@ -551,7 +551,7 @@ chain_description (gboolean cl_ends)
     if (!rel_element_available (e))
       continue;
     caps = output_caps (e, last && !cl_ends ? SYSTEM_FEATURE : CL_FEATURE);
-    g_string_append_printf (s, "%s%s memory=buffer %s ! capsfilter "
+    g_string_append_printf (s, "%s%s storage=buffer %s ! capsfilter "
         "caps=\"%s\"", s->len ? " ! " : "", e->factory, e->properties, caps);
     g_free (caps);
   }
@@ -945,7 +945,7 @@ GST_END_TEST;
  * into the output on the device, buffers are written in place). */
 GST_START_TEST (test_renegotiation)
 {
-  const gchar *memory = __i__ ? "image" : "buffer";
+  const gchar *storage = __i__ ? "image" : "buffer";
 
   for (guint i = 0; i < rel_n_elements; i++) {
     const RelElement *e = &rel_elements[i];
@@ -959,7 +959,7 @@ GST_START_TEST (test_renegotiation)
       continue;
     reference_description = element_description (e, "buffer", SYSTEM_FEATURE,
         SYSTEM_FEATURE);
-    description = downloaded_description (e, memory, SYSTEM_FEATURE,
+    description = downloaded_description (e, storage, SYSTEM_FEATURE,
         switches[0]);
     set_input_info (&info, "I420");
     frames = noise_frames (&info, G_N_ELEMENTS (switches));
@@ -967,8 +967,8 @@ GST_START_TEST (test_renegotiation)
         reference_description);
     h = start_harness (description, gst_video_info_to_caps (&info), NULL);
     for (guint f = 0; f < G_N_ELEMENTS (switches); f++) {
-      gchar *what = g_strdup_printf ("%s memory=%s, frame %u in %s",
-          e->factory, memory, f, memory_name (switches[f]));
+      gchar *what = g_strdup_printf ("%s storage=%s, frame %u in %s",
+          e->factory, storage, f, memory_name (switches[f]));
       GstSample *sample;
       gchar *digest;
 
@@ -1041,9 +1041,9 @@ assert_plain (GstBuffer * buffer, const GstVideoInfo * info,
 /* Where the copy out to the host is made: the element's own output in
  * system memory, or cldownload after it. */
 static const gchar *const late_readers[] = {
-  "clboxblur radius=2 memory=buffer ! capsfilter caps=\"video/x-raw("
+  "clboxblur radius=2 storage=buffer ! capsfilter caps=\"video/x-raw("
       SYSTEM_FEATURE ")\"",
-  "clupload ! clboxblur radius=2 memory=buffer ! cldownload",
+  "clupload ! clboxblur radius=2 storage=buffer ! cldownload",
 };
 
 /* On a device that does not share host memory (a CPU device under the
@@ -1052,8 +1052,8 @@ static const gchar *const late_readers[] = {
  * is left running (by the element, gst_cl_frame_download(), or by
  * cldownload, gst_cl_buffer_read_frame()) while the next frame is
  * uploaded: frames pushed one after the other and only then mapped, the
- * last first, each hold their own pixels. A box blur of a frame of one colour is that
- * colour exactly (integer sums), so a frame read before its copy ended,
+ * last first, each hold their own pixels. A box blur of a frame of one
+ * colour is that colour exactly (integer sums), so a frame read before its copy ended,
  * or after the next frame's kernels overwrote what it was copied from,
  * shows. */
 GST_START_TEST (test_download_left_running)

@@ -358,17 +358,17 @@ typedef struct
 
 /* Per rule of the selection, a case on each side of it. */
 static const Selection selections[] = {
-  {"memory=image", 23, 17, 50, 37, MODE_NATIVE},
-  {"memory=image", 50, 37, 50, 37 * 2, MODE_NATIVE},
-  {"memory=image antialias=false", 50, 37, 23, 17, MODE_NATIVE},
-  {"memory=image", 50, 37, 23, 17, MODE_EMULATED},
-  {"memory=image", 50, 37, 49, 60, MODE_EMULATED},
-  {"memory=buffer", 23, 17, 50, 37, MODE_EMULATED},
-  {"memory=image filter=mitchell", 23, 17, 50, 37, MODE_EMULATED},
-  {"memory=image b=0.0 c=0.5", 23, 17, 50, 37, MODE_NATIVE},
-  {"memory=image b=0.0 c=0.6", 23, 17, 50, 37, MODE_EMULATED},
-  {"memory=image mode=emulated", 23, 17, 50, 37, MODE_EMULATED},
-  {"memory=image mode=native", 23, 17, 50, 37, MODE_NATIVE},
+  {"storage=image", 23, 17, 50, 37, MODE_NATIVE},
+  {"storage=image", 50, 37, 50, 37 * 2, MODE_NATIVE},
+  {"storage=image antialias=false", 50, 37, 23, 17, MODE_NATIVE},
+  {"storage=image", 50, 37, 23, 17, MODE_EMULATED},
+  {"storage=image", 50, 37, 49, 60, MODE_EMULATED},
+  {"storage=buffer", 23, 17, 50, 37, MODE_EMULATED},
+  {"storage=image filter=mitchell", 23, 17, 50, 37, MODE_EMULATED},
+  {"storage=image b=0.0 c=0.5", 23, 17, 50, 37, MODE_NATIVE},
+  {"storage=image b=0.0 c=0.6", 23, 17, 50, 37, MODE_EMULATED},
+  {"storage=image mode=emulated", 23, 17, 50, 37, MODE_EMULATED},
+  {"storage=image mode=native", 23, 17, 50, 37, MODE_NATIVE},
 };
 
 static GstHarness *
@@ -444,7 +444,7 @@ GST_START_TEST (test_scale_native_formats)
   bus = gst_bus_new ();
   gst_video_info_set_format (&info, gst_video_format_from_string (format),
       up ? 22 : 50, up ? 16 : 38);
-  h = scale_harness ("memory=image antialias=false", &info, up ? 50 : 22,
+  h = scale_harness ("storage=image antialias=false", &info, up ? 50 : 22,
       up ? 38 : 16, bus);
   what = g_strdup_printf ("%s %dx%d -> %dx%d", format, info.width,
       info.height, up ? 50 : 22, up ? 38 : 16);
@@ -493,7 +493,7 @@ GST_START_TEST (test_scale_renegotiation)
 
   gst_video_info_set_format (&info, inputs[0].format, inputs[0].width,
       inputs[0].height);
-  h = scale_harness ("memory=image", &info, 48, 36, bus);
+  h = scale_harness ("storage=image", &info, 48, 36, bus);
   for (guint i = 0; i < G_N_ELEMENTS (inputs); i++) {
     gst_video_info_set_format (&info, inputs[i].format, inputs[i].width,
         inputs[i].height);
@@ -531,7 +531,7 @@ GST_START_TEST (test_scale_lifecycle)
 {
   GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=2 ! "
       "video/x-raw, format=I420, width=32, height=24 ! "
-      "clbicubicscale memory=image ! video/x-raw, width=64, height=48 ! "
+      "clbicubicscale storage=image ! video/x-raw, width=64, height=48 ! "
       "fakesink", NULL);
   GstBus *bus = gst_element_get_bus (pipeline);
 
@@ -585,7 +585,7 @@ GST_START_TEST (test_scale_native_letterbox)
   GstHarness *h;
 
   gst_video_info_set_format (&info, cases[__i__].format, 32, 18);
-  h = element_harness ("clbicubicscale", "memory=image", bus);
+  h = element_harness ("clbicubicscale", "storage=image", bus);
   gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
   gst_harness_set_sink_caps_str (h, "video/x-raw, width=64, height=48, "
       "pixel-aspect-ratio=1/1");
@@ -608,9 +608,9 @@ GST_START_TEST (test_scale_native_refused)
     const gchar *props;
     const gchar *cause;
   } cases[] = {
-    {"mode=native memory=buffer", "needs memory=image"},
-    {"mode=native memory=image filter=mitchell", "Catmull-Rom"},
-    {"mode=native memory=image antialias=true", "antialiased downscale"},
+    {"mode=native storage=buffer", "needs storage=image"},
+    {"mode=native storage=image filter=mitchell", "Catmull-Rom"},
+    {"mode=native storage=image antialias=true", "antialiased downscale"},
   };
   GstBus *bus = gst_bus_new ();
   GstVideoInfo info;
@@ -637,7 +637,7 @@ GST_START_TEST (test_scale_native_refused_while_playing)
   GstHarness *h;
 
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 24, 18);
-  h = scale_harness ("memory=image mode=native", &info, 48, 36, bus);
+  h = scale_harness ("storage=image mode=native", &info, 48, 36, bus);
   push_and_map (h, &info, 1, &in, &out);
   fail_unless_equals_int (active_mode (h), MODE_NATIVE);
   unmap_frames (&in, &out);
@@ -664,10 +664,10 @@ GST_START_TEST (test_sampler_creation_fails)
 
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 24, 18);
   if (__i__) {
-    h = element_harness (factory, "memory=image method=bicubic angle=20", bus);
+    h = element_harness (factory, "storage=image method=bicubic angle=20", bus);
     gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
   } else {
-    h = scale_harness ("memory=image", &info, 48, 36, bus);
+    h = scale_harness ("storage=image", &info, 48, 36, bus);
   }
   layer_refuse_samplers (TRUE);
   fail_unless_equals_int (gst_harness_push (h, random_buffer (&info, 1)),
@@ -698,10 +698,10 @@ GST_START_TEST (test_native_build_fails)
   g_setenv ("GST_CL_TEST_BROKEN_BUILD", "-DGST_CL_NATIVE_BICUBIC", TRUE);
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 24, 18);
   if (__i__) {
-    h = element_harness (factory, "memory=image method=bicubic angle=20", bus);
+    h = element_harness (factory, "storage=image method=bicubic angle=20", bus);
     gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
   } else {
-    h = scale_harness ("memory=image mode=native", &info, 48, 36, bus);
+    h = scale_harness ("storage=image mode=native", &info, 48, 36, bus);
   }
   fail_unless_equals_int (gst_harness_push (h, random_buffer (&info, 1)),
       GST_FLOW_ERROR);
@@ -751,7 +751,7 @@ GST_START_TEST (test_rotate_native)
   bus = gst_bus_new ();
   gst_video_info_set_format (&info, gst_video_format_from_string (format),
       40, 30);
-  h = element_harness ("clrotate", "memory=image method=bicubic "
+  h = element_harness ("clrotate", "storage=image method=bicubic "
       "output-size=fit background=0xff204060", bus);
   gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
 
@@ -803,9 +803,9 @@ GST_END_TEST;
 GST_START_TEST (test_rotate_without_sampler)
 {
   static const gchar *const props[] = {
-    "memory=image method=bilinear angle=20",
-    "memory=image method=nearest angle=20",
-    "memory=buffer method=bicubic angle=20",
+    "storage=image method=bilinear angle=20",
+    "storage=image method=nearest angle=20",
+    "storage=buffer method=bicubic angle=20",
   };
   GstCLQcomLayerCounts before = layer_counts (), after;
   GstBus *bus = gst_bus_new ();

@@ -77,7 +77,7 @@ static const Toggle toggles[] = {
    * build options (in images, the one-pass kernel takes its taps as
    * constants); steeper along x, so that CPU devices run it rows first,
    * as GPUs do. */
-  {"clbicubicscale", "memory=image add-borders=false", "antialias",
+  {"clbicubicscale", "storage=image add-borders=false", "antialias",
       {"false", "true"}, SIZE / 3, 3 * SIZE / 4},
 };
 
@@ -448,7 +448,7 @@ max_sink_width (GstElement * element)
   return max;
 }
 
-/* memory=image set in READY on an element opened with buffers: from
+/* storage=image set in READY on an element opened with buffers: from
  * READY->PAUSED it offers only the sizes the device's images hold. */
 GST_START_TEST (test_memory_set_in_ready)
 {
@@ -464,7 +464,7 @@ GST_START_TEST (test_memory_set_in_ready)
       GST_STATE_CHANGE_SUCCESS);
   fail_unless_equals_int (max_sink_width (element), G_MAXINT);
 
-  gst_util_set_object_arg (G_OBJECT (element), "memory", "image");
+  gst_util_set_object_arg (G_OBJECT (element), "storage", "image");
   fail_unless (gst_element_set_state (element, GST_STATE_PAUSED) !=
       GST_STATE_CHANGE_FAILURE);
   fail_unless_equals_int (max_sink_width (element),
@@ -473,7 +473,7 @@ GST_START_TEST (test_memory_set_in_ready)
   /* And back to buffers by READY. */
   fail_unless_equals_int (gst_element_set_state (element, GST_STATE_READY),
       GST_STATE_CHANGE_SUCCESS);
-  gst_util_set_object_arg (G_OBJECT (element), "memory", "buffer");
+  gst_util_set_object_arg (G_OBJECT (element), "storage", "buffer");
   fail_unless (gst_element_set_state (element, GST_STATE_PAUSED) !=
       GST_STATE_CHANGE_FAILURE);
   fail_unless_equals_int (max_sink_width (element), G_MAXINT);

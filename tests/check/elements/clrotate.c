@@ -271,21 +271,21 @@ static const ModelCase model_cases[] = {
   {CAPS ("ARGB", 80, 60), "method=bicubic angle=30 background=0x80ff8000"},
   {CAPS ("I420", 80, 60), "method=bilinear angle=30 background=0xff0000ff"},
   /* images */
-  {CAPS ("RGBA", 80, 60), "memory=image method=nearest angle=-33.3"},
-  {CAPS ("RGBA", 80, 60), "memory=image method=bilinear angle=20 "
+  {CAPS ("RGBA", 80, 60), "storage=image method=nearest angle=-33.3"},
+  {CAPS ("RGBA", 80, 60), "storage=image method=bilinear angle=20 "
         "output-size=fit"},
-  {CAPS ("RGBA", 80, 60), "memory=image method=bicubic angle=145"},
-  {CAPS ("GRAY16_LE", 80, 60), "memory=image method=bicubic angle=20"},
-  {CAPS ("I420", 80, 60), "memory=image method=bilinear angle=-33.3 "
+  {CAPS ("RGBA", 80, 60), "storage=image method=bicubic angle=145"},
+  {CAPS ("GRAY16_LE", 80, 60), "storage=image method=bicubic angle=20"},
+  {CAPS ("I420", 80, 60), "storage=image method=bilinear angle=-33.3 "
         "center-x=0.3 center-y=0.7"},
-  {CAPS ("NV12", 80, 60), "memory=image method=bilinear angle=20"},
+  {CAPS ("NV12", 80, 60), "storage=image method=bilinear angle=20"},
   /* padded input rows */
-  {CAPS ("RGBA", 80, 60), "memory=buffer method=bilinear angle=20", 12},
-  {CAPS ("RGBA", 80, 60), "memory=image method=bicubic angle=20", 12},
-  {CAPS ("GRAY16_LE", 80, 60), "memory=buffer method=nearest angle=20", 6},
-  {CAPS ("I420", 80, 60), "memory=buffer method=bicubic angle=-33.3", 5},
-  {CAPS ("I420", 80, 60), "memory=image method=nearest angle=-33.3", 5},
-  {CAPS ("NV12", 80, 60), "memory=buffer method=bilinear angle=145 "
+  {CAPS ("RGBA", 80, 60), "storage=buffer method=bilinear angle=20", 12},
+  {CAPS ("RGBA", 80, 60), "storage=image method=bicubic angle=20", 12},
+  {CAPS ("GRAY16_LE", 80, 60), "storage=buffer method=nearest angle=20", 6},
+  {CAPS ("I420", 80, 60), "storage=buffer method=bicubic angle=-33.3", 5},
+  {CAPS ("I420", 80, 60), "storage=image method=nearest angle=-33.3", 5},
+  {CAPS ("NV12", 80, 60), "storage=buffer method=bilinear angle=145 "
         "output-size=fit", 6},
   /* odd sizes */
   {CAPS ("RGBA", 1, 1), "method=nearest angle=20"},
@@ -310,7 +310,7 @@ GST_START_TEST (test_against_model)
 
   fail_unless (gst_video_info_from_caps (&info, caps));
   gst_caps_unref (caps);
-  if (strstr (c->props, "memory=image")
+  if (strstr (c->props, "storage=image")
       && !image_memory_serves (GST_VIDEO_INFO_FORMAT (&info))) {
     /* test_nv12_image_refused covers it */
     GST_INFO ("skipping %s: no images for it on this device", what);
@@ -422,14 +422,14 @@ assert_quarter_turn (const GstVideoFrame * in, const GstVideoFrame * out,
 
 static void
 check_quarter_turns (const gchar * format, gint width, gint height,
-    const gchar * output_size, const gchar * memory)
+    const gchar * output_size, const gchar * storage)
 {
   static const gdouble angles[] = { 90, 180, 270, -90, 450 };
   static const gchar *const methods[] = { "nearest", "bilinear", "bicubic" };
   gchar *caps = g_strdup_printf ("video/x-raw, format=%s, width=%d, "
       "height=%d, framerate=30/1", format, width, height);
-  gchar *props = g_strdup_printf ("output-size=%s memory=%s", output_size,
-      memory);
+  gchar *props = g_strdup_printf ("output-size=%s storage=%s", output_size,
+      storage);
   GstHarness *h = rotate_harness (props, caps);
   GstVideoInfo in_info = src_info (h);
   GstBuffer *in = noise_buffer (&in_info, 0, width * height);
@@ -441,7 +441,7 @@ check_quarter_turns (const gchar * format, gint width, gint height,
     for (guint m = 0; m < G_N_ELEMENTS (methods); m++) {
       gint quarters = (((gint) angles[a] / 90) % 4 + 4) % 4;
       gchar *what = g_strdup_printf ("%s %dx%d %s %s %s angle %g", format,
-          width, height, output_size, memory, methods[m], angles[a]);
+          width, height, output_size, storage, methods[m], angles[a]);
       GstBuffer *out;
       GstVideoInfo out_info;
       GstVideoFrame out_frame;
@@ -478,21 +478,21 @@ GST_START_TEST (test_quarter_turns)
   gboolean subsampled = g_str_equal (format, "I420")
       || g_str_equal (format, "NV12");
   static const gchar *const output_sizes[] = { "same", "fit" };
-  static const gchar *const memories[] = { "buffer", "image" };
+  static const gchar *const storages[] = { "buffer", "image" };
   /* same needs W + H even (W + H divisible by 4 with 4:2:0 chroma) for
    * pixel centres to land on pixel centres */
   const gint sizes[2][2] = { {20, 12}, {subsampled ? 22 : 7,
           subsampled ? 10 : 5}
   };
 
-  for (guint m = 0; m < G_N_ELEMENTS (memories); m++) {
-    if (g_str_equal (memories[m], "image")
+  for (guint m = 0; m < G_N_ELEMENTS (storages); m++) {
+    if (g_str_equal (storages[m], "image")
         && !image_memory_serves (gst_video_format_from_string (format)))
       continue;
     for (guint o = 0; o < G_N_ELEMENTS (output_sizes); o++)
       for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
         check_quarter_turns (format, sizes[s][0], sizes[s][1],
-            output_sizes[o], memories[m]);
+            output_sizes[o], storages[m]);
   }
 }
 
@@ -1103,14 +1103,14 @@ GST_START_TEST (test_nv12_image_refused)
     GST_INFO ("this device has CL_RG images: nothing to refuse");
     return;
   }
-  h = rotate_harness ("memory=image angle=30", CAPS ("NV12", 64, 48));
+  h = rotate_harness ("storage=image angle=30", CAPS ("NV12", 64, 48));
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 64, 48);
   ret = gst_harness_push (h, noise_buffer (&info, 0, 1));
   fail_unless_equals_int (ret, GST_FLOW_NOT_NEGOTIATED);
   gst_harness_teardown (h);
 
   /* The same caps are fine in buffers. */
-  h = rotate_harness ("memory=buffer angle=30", CAPS ("NV12", 64, 48));
+  h = rotate_harness ("storage=buffer angle=30", CAPS ("NV12", 64, 48));
   push_and_check (h, 0, 1, 0, "NV12 in buffers");
   gst_harness_teardown (h);
 }

@@ -66,7 +66,7 @@ static const struct
       {"2 planes", "1 in RGBA", NULL}},
 };
 
-static const gchar *const memories[] = { "buffer", "image" };
+static const gchar *const storages[] = { "buffer", "image" };
 
 static void
 caps_info (GstVideoInfo * info)
@@ -76,14 +76,14 @@ caps_info (GstVideoInfo * info)
 
 /* The element in a harness fed 64x48 RGBA, its messages on @bus. */
 static GstHarness *
-harness_new (guint element, const gchar * memory, GstBus * bus)
+harness_new (guint element, const gchar * storage, GstBus * bus)
 {
   GstElement *e = gst_element_factory_make (elements[element].factory, NULL);
   GstVideoInfo info;
   GstHarness *h;
 
   fail_unless (e != NULL, "no %s", elements[element].factory);
-  gst_util_set_object_arg (G_OBJECT (e), "memory", memory);
+  gst_util_set_object_arg (G_OBJECT (e), "storage", storage);
   if (elements[element].property)
     gst_util_set_object_arg (G_OBJECT (e), elements[element].property,
         elements[element].value);
@@ -220,10 +220,10 @@ reference (guint element, const RefPlane * in)
 
 GST_START_TEST (test_meta_padded)
 {
-  guint element = __i__ / G_N_ELEMENTS (memories);
-  const gchar *memory = memories[__i__ % G_N_ELEMENTS (memories)];
+  guint element = __i__ / G_N_ELEMENTS (storages);
+  const gchar *storage = storages[__i__ % G_N_ELEMENTS (storages)];
   GstBus *bus = gst_bus_new ();
-  GstHarness *h = harness_new (element, memory, bus);
+  GstHarness *h = harness_new (element, storage, bus);
   GstBuffer *buffer = meta_buffer (GST_VIDEO_FORMAT_RGBA, WIDTH, HEIGHT, 1,
       PADDING);
   gdouble tolerance = element == ELEMENT_SCALE ? 0.51 : 0.0;
@@ -248,9 +248,9 @@ GST_START_TEST (test_meta_padded)
   got = ref_plane_from_frame (&out, 0);
   expected = reference (element, src);
   diff = ref_compare (expected, got, 255.0);
-  fail_unless (diff.max <= tolerance, "%s memory=%s: differs by %g > %g at "
+  fail_unless (diff.max <= tolerance, "%s storage=%s: differs by %g > %g at "
       "(%d, %d) channel %d: expected %g, got %g", elements[element].factory,
-      memory, diff.max, tolerance, diff.x, diff.y, diff.channel,
+      storage, diff.max, tolerance, diff.x, diff.y, diff.channel,
       diff.expected, diff.got);
   text = pop_message (bus, GST_MESSAGE_WARNING, h->element);
   fail_unless (text == NULL, "warning: %s", text);
@@ -275,7 +275,7 @@ clvideometa_suite (void)
   tcase_add_loop_test (tc, test_meta_disagrees, 0,
       G_N_ELEMENTS (elements) * G_N_ELEMENTS (disagreements));
   tcase_add_loop_test (tc, test_meta_padded, 0,
-      G_N_ELEMENTS (elements) * G_N_ELEMENTS (memories));
+      G_N_ELEMENTS (elements) * G_N_ELEMENTS (storages));
   return s;
 }
 

@@ -42,12 +42,12 @@
 #define SOURCE "videotestsrc num-buffers=3 pattern=ball ! " \
     "video/x-raw, format=RGBA, width=33, height=17 ! "
 
-static const gchar *const memories[] = { "buffer", "image" };
+static const gchar *const storages[] = { "buffer", "image" };
 
 static GstElement *
-new_pipeline (const gchar * memory)
+new_pipeline (const gchar * storage)
 {
-  gchar *chain = rel_chain_description (memory, 47, 29);
+  gchar *chain = rel_chain_description (storage, 47, 29);
   gchar *description = g_strdup_printf (SOURCE "%s ! fakesink", chain);
   GstElement *pipeline = gst_parse_launch (description, NULL);
 
@@ -131,16 +131,16 @@ assert_rss_flat (gsize before, gsize after, gsize slack, const gchar * what)
  * queue and the programs, which the context caches for its lifetime. */
 GST_START_TEST (test_state_cycles)
 {
-  const gchar *memory = memories[__i__];
+  const gchar *storage = storages[__i__];
   guint cycles = rel_count (30, 500);
-  GstElement *pipeline = new_pipeline (memory);
+  GstElement *pipeline = new_pipeline (storage);
   GstCLContext *context = NULL;
   RelCLObjects idle, playing, after_first = { 0, };
   gsize rss_warm = 0;
   gchar *what;
 
   for (guint i = 0; i < cycles; i++) {
-    gchar *when = g_strdup_printf ("memory=%s, cycle %u", memory, i);
+    gchar *when = g_strdup_printf ("storage=%s, cycle %u", storage, i);
 
     play_to_eos (pipeline);
     if (context == NULL)
@@ -167,8 +167,8 @@ GST_START_TEST (test_state_cycles)
     g_free (when);
   }
 
-  what = g_strdup_printf ("%u cycles, memory=%s", cycles - cycles / 2,
-      memory);
+  what = g_strdup_printf ("%u cycles, storage=%s", cycles - cycles / 2,
+      storage);
   assert_rss_flat (rss_warm, rel_rss_kib (), RSS_SLACK_KIB, what);
   g_free (what);
   assert_all_released (pipeline, context);
@@ -337,7 +337,7 @@ cllifecycle_suite (void)
   mallopt (M_ARENA_MAX, 1);
 
   suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_state_cycles, 0, G_N_ELEMENTS (memories));
+  tcase_add_loop_test (tc, test_state_cycles, 0, G_N_ELEMENTS (storages));
   tcase_add_test (tc, test_new_pipelines);
   tcase_add_test (tc, test_soak);
   tcase_add_test (tc, test_planes_made_once);

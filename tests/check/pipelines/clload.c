@@ -33,7 +33,7 @@ typedef struct
   const gchar *format;
   gint width, height;
   gint out_width, out_height;   /* what the scaler makes */
-  const gchar *memory;
+  const gchar *storage;
 } LoadConfig;
 
 static const LoadConfig configs[N_PIPELINES] = {
@@ -168,7 +168,7 @@ static void
 run_build (Run * run)
 {
   const LoadConfig *c = &configs[run->index];
-  gchar *chain = rel_chain_description (c->memory, c->out_width,
+  gchar *chain = rel_chain_description (c->storage, c->out_width,
       c->out_height);
   gchar *description = g_strdup_printf ("appsrc name=src format=time ! %s "
       "! appsink name=sink sync=false", chain);

@@ -39,12 +39,12 @@ static const Segment segments[] = {
   {GST_VIDEO_FORMAT_ABGR, 33, 17, 40, 22},
 };
 
-static const gchar *const memories[] = { "buffer", "image" };
+static const gchar *const storages[] = { "buffer", "image" };
 
 static GstHarness *
-chain_harness (const gchar * memory)
+chain_harness (const gchar * storage)
 {
-  gchar *chain = rel_chain_description (memory, 1, 1);
+  gchar *chain = rel_chain_description (storage, 1, 1);
   GstHarness *h = gst_harness_new_parse (chain);
 
   g_free (chain);
@@ -109,9 +109,9 @@ held_objects (GstHarness * h)
 
 GST_START_TEST (test_renegotiation)
 {
-  const gchar *memory = memories[__i__];
+  const gchar *storage = storages[__i__];
   const GstCLDeviceInfo *device = gst_cl_device_select (NULL, NULL);
-  GstHarness *h = chain_harness (memory);
+  GstHarness *h = chain_harness (storage);
   guint done = 0;
 
   fail_unless (device != NULL);
@@ -123,7 +123,7 @@ GST_START_TEST (test_renegotiation)
     RelCLObjects held, fresh_held;
     gchar **got, **want, *got_s, *want_s;
 
-    if (g_str_equal (memory, "image")
+    if (g_str_equal (storage, "image")
         && !gst_cl_format_supported (seg->format, GST_CL_STORAGE_IMAGE,
             device)) {
       GST_INFO ("segment %u: no %s images here", s, format);
@@ -132,21 +132,21 @@ GST_START_TEST (test_renegotiation)
     apply_segment (h, seg, &info);
     got = run_segment (h, s, &info);
 
-    fresh = chain_harness (memory);
+    fresh = chain_harness (storage);
     apply_segment (fresh, seg, &info);
     want = run_segment (fresh, s, &info);
 
     for (guint f = 0; f < FRAMES_PER_SEGMENT; f++)
-      fail_unless (g_str_equal (got[f], want[f]), "memory=%s, segment %u "
+      fail_unless (g_str_equal (got[f], want[f]), "storage=%s, segment %u "
           "(%s %dx%d), frame %u after the change: %s, a fresh chain %s",
-          memory, s, format, seg->width, seg->height, f, got[f], want[f]);
+          storage, s, format, seg->width, seg->height, f, got[f], want[f]);
 
     held = held_objects (h);
     fresh_held = held_objects (fresh);
     got_s = rel_cl_objects_to_string (&held);
     want_s = rel_cl_objects_to_string (&fresh_held);
-    fail_unless (rel_cl_objects_equal (&held, &fresh_held), "memory=%s, "
-        "segment %u: the chain holds %s, a fresh one %s", memory, s, got_s,
+    fail_unless (rel_cl_objects_equal (&held, &fresh_held), "storage=%s, "
+        "segment %u: the chain holds %s, a fresh one %s", storage, s, got_s,
         want_s);
 
     g_free (got_s);
@@ -169,7 +169,7 @@ clrenegotiation_suite (void)
   TCase *tc = tcase_create ("general");
 
   suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_renegotiation, 0, G_N_ELEMENTS (memories));
+  tcase_add_loop_test (tc, test_renegotiation, 0, G_N_ELEMENTS (storages));
   return s;
 }
 

@@ -74,7 +74,7 @@ static const struct
   {320, 240, 160, 480, TRUE},   /* down in x, up in y */
 };
 
-static const GstCLStorage memories[] = {
+static const GstCLStorage storages[] = {
   GST_CL_STORAGE_IMAGE, GST_CL_STORAGE_BUFFER,
 };
 
@@ -86,13 +86,13 @@ static const GstCLBicubicScaleMode requests[] = {
 /* NULL when the native sampler can run, else a word the refusal must
  * contain: the first condition it fails. */
 static const gchar *
-native_obstacle (gboolean qcom, GstCLStorage memory, gdouble b, gdouble c,
+native_obstacle (gboolean qcom, GstCLStorage storage, gdouble b, gdouble c,
     gboolean antialias, gboolean downscale)
 {
   if (!qcom)
     return "cl_qcom_filter_bicubic";
-  if (memory != GST_CL_STORAGE_IMAGE)
-    return "memory=image";
+  if (storage != GST_CL_STORAGE_IMAGE)
+    return "storage=image";
   if (b != 0.0 || c != 0.5)
     return "Catmull-Rom";
   if (antialias && downscale)
@@ -102,18 +102,18 @@ native_obstacle (gboolean qcom, GstCLStorage memory, gdouble b, gdouble c,
 
 static void
 check_choice (GstCLDeviceClass device_class, gboolean qcom, guint f, guint s,
-    gboolean antialias, GstCLStorage memory, GstCLBicubicScaleMode requested)
+    gboolean antialias, GstCLStorage storage, GstCLBicubicScaleMode requested)
 {
   GstCLDeviceInfo device = fake_device (device_class, qcom, TRUE);
-  const gchar *obstacle = native_obstacle (qcom, memory, filters[f].b,
+  const gchar *obstacle = native_obstacle (qcom, storage, filters[f].b,
       filters[f].c, antialias, sizes[s].downscale);
   GstCLBicubicScaleMode chosen = GST_CL_BICUBIC_SCALE_MODE_AUTO;
   GError *error = NULL;
   gchar *what = g_strdup_printf ("class %d, extension %d, %s, %dx%d -> "
       "%dx%d, antialias %d, memory %d, requested %d", device_class, qcom,
       filters[f].name, sizes[s].in_w, sizes[s].in_h, sizes[s].out_w,
-      sizes[s].out_h, antialias, memory, requested);
-  gboolean ok = gst_cl_bicubic_scale_choose_mode (&device, memory, requested,
+      sizes[s].out_h, antialias, storage, requested);
+  gboolean ok = gst_cl_bicubic_scale_choose_mode (&device, storage, requested,
       filters[f].b, filters[f].c, antialias, sizes[s].in_w, sizes[s].in_h,
       sizes[s].out_w, sizes[s].out_h, &chosen, &error);
 
@@ -146,9 +146,9 @@ GST_START_TEST (test_choose_mode)
       for (guint f = 0; f < G_N_ELEMENTS (filters); f++)
         for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
           for (guint antialias = 0; antialias < 2; antialias++)
-            for (guint m = 0; m < G_N_ELEMENTS (memories); m++)
+            for (guint m = 0; m < G_N_ELEMENTS (storages); m++)
               for (guint r = 0; r < G_N_ELEMENTS (requests); r++)
-                check_choice (k, qcom, f, s, antialias, memories[m],
+                check_choice (k, qcom, f, s, antialias, storages[m],
                     requests[r]);
 }
 
@@ -275,7 +275,7 @@ static const GstCLBicubicScaleSettings plan_settings[] = {
  * samples. */
 static void
 make_geometry (GstVideoFormat format, gint in_w, gint in_h, gint out_w,
-    gint out_h, gboolean letterbox, GstCLStorage storage, gboolean wide,
+    gint out_h, gboolean letterbox, GstCLStorage storage, gboolean vectors,
     GstCLBicubicScaleGeometry * geometry)
 {
   GstVideoInfo in_info, out_info;
@@ -292,7 +292,7 @@ make_geometry (GstVideoFormat format, gint in_w, gint in_h, gint out_w,
   }
 
   geometry->storage = storage;
-  geometry->wide = wide;
+  geometry->vectors = vectors;
   geometry->n_planes = in.n_planes;
   for (guint p = 0; p < in.n_planes; p++) {
     GstCLBicubicScalePlaneGeometry *g = &geometry->planes[p];
@@ -320,27 +320,27 @@ expected_taps (gint in_size, gint out_size, gboolean antialias)
 }
 
 /* Work-items cover @width values of @channels exactly once: one a pixel,
- * or GST_CL_WIDE_VALUES channel values an item. */
+ * or GST_CL_VECTOR_VALUES channel values an item. */
 static void
-check_row_items (gsize items, gint width, guint channels, gboolean wide,
+check_row_items (gsize items, gint width, guint channels, gboolean vectors,
     const gchar * what)
 {
   gsize values = (gsize) width * channels;
 
-  if (!wide)
+  if (!vectors)
     fail_unless (items == (gsize) width, "%s: %zu items for %d pixels", what,
         items, width);
   else
-    fail_unless (items * GST_CL_WIDE_VALUES >= values
-        && (items - 1) * GST_CL_WIDE_VALUES < values,
-        "%s: %zu wide items for %zu values", what, items, values);
+    fail_unless (items * GST_CL_VECTOR_VALUES >= values
+        && (items - 1) * GST_CL_VECTOR_VALUES < values,
+        "%s: %zu vector items for %zu values", what, items, values);
 }
 
 static void
-check_row_count (gsize items, gint rows, gint per_item, gboolean wide,
+check_row_count (gsize items, gint rows, gint per_item, gboolean vectors,
     const gchar * what)
 {
-  if (!wide)
+  if (!vectors)
     per_item = 1;
   fail_unless (items * per_item >= (gsize) rows
       && (items - 1) * per_item < (gsize) rows,
@@ -377,15 +377,17 @@ check_options (const GstCLBicubicScaleTuning * t,
   const gchar *o = pp->options;
   gchar *word;
 
-  fail_unless_equals_int (has_option (o, "-DGST_CL_WIDE"), geometry->wide);
+  fail_unless_equals_int (has_option (o, "-DGST_CL_VECTORS"),
+      geometry->vectors);
   fail_unless_equals_int (has_option (o, "-DGST_CL_COMPENSATED_ROWS"),
       pp->x_taps > GST_CL_BICUBIC_SCALE_COMPENSATED_TAPS);
   fail_unless_equals_int (has_option (o, "-DGST_CL_COMPENSATED_COLUMNS"),
       pp->y_taps > GST_CL_BICUBIC_SCALE_COMPENSATED_TAPS);
-  if (geometry->wide) {
+  if (geometry->vectors) {
     fail_unless_equals_int (has_option (o, "-DGST_CL_WINDOW_TAPS"),
         t->window_taps);
-    word = g_strdup_printf ("-DCOLUMN_PASS_ROWS=%d", t->wide_columns_pass_rows);
+    word =
+        g_strdup_printf ("-DCOLUMN_PASS_ROWS=%d", t->vector_columns_pass_rows);
     fail_unless (has_option (o, word), "%s: %s lacks %s", what, o, word);
     g_free (word);
     fail_if (strstr (o, "TAPS=") || strstr (o, "TILE_PIXELS"), "%s: %s", what,
@@ -413,14 +415,14 @@ check_passes (const GstCLBicubicScaleTuning * t,
     const GstCLBicubicScalePlaneGeometry * g,
     const GstCLBicubicScalePlanePlan * pp, const gchar * what)
 {
-  gboolean wide = geometry->wide;
-  gint rows_per_item = GST_CL_BICUBIC_SCALE_WIDE_ROWS_PASS_ROWS;
+  gboolean vectors = geometry->vectors;
+  gint rows_per_item = GST_CL_BICUBIC_SCALE_VECTOR_ROWS_PASS_ROWS;
   gsize pixel = sizeof (gfloat) * g->channels;
   gboolean columns_first = t->columns_first && g->rect.h < g->height
       && (gint64) g->height * g->rect.w >= (gint64) g->width * g->rect.h;
 
   fail_unless_equals_int (pp->columns_first, columns_first);
-  fail_unless ((pp->tiles_kernel != NULL) == (!wide && !columns_first),
+  fail_unless ((pp->tiles_kernel != NULL) == (!vectors && !columns_first),
       "%s: one pass %s", what, pp->tiles_kernel ? "planned" : "missing");
   check_row_items (pp->native_items[0], g->out_width, g->channels, FALSE, what);
   check_row_count (pp->native_items[1], g->out_height, 1, FALSE, what);
@@ -428,22 +430,25 @@ check_passes (const GstCLBicubicScaleTuning * t,
     fail_unless_equals_string (pp->columns_kernel, "scale_source_columns");
     fail_unless_equals_string (pp->rows_kernel, "scale_picture_rows");
     fail_unless (pp->intermediate_size >= pixel * g->width * g->rect.h);
-    check_row_items (pp->columns_items[0], g->width, g->channels, wide, what);
+    check_row_items (pp->columns_items[0], g->width, g->channels, vectors,
+        what);
     check_row_count (pp->columns_items[1], g->rect.h,
-        t->wide_columns_pass_rows, wide, what);
-    check_row_items (pp->rows_items[0], g->out_width, g->channels, wide, what);
-    check_row_count (pp->rows_items[1], g->out_height, rows_per_item, wide,
+        t->vector_columns_pass_rows, vectors, what);
+    check_row_items (pp->rows_items[0], g->out_width, g->channels, vectors,
+        what);
+    check_row_count (pp->rows_items[1], g->out_height, rows_per_item, vectors,
         what);
   } else {
     fail_unless_equals_string (pp->rows_kernel, "scale_rows");
     fail_unless_equals_string (pp->columns_kernel, "scale_columns");
     fail_unless (pp->intermediate_size >= pixel * g->rect.w * g->height);
-    check_row_items (pp->rows_items[0], g->rect.w, g->channels, wide, what);
-    check_row_count (pp->rows_items[1], g->height, rows_per_item, wide, what);
-    check_row_items (pp->columns_items[0], g->out_width, g->channels, wide,
+    check_row_items (pp->rows_items[0], g->rect.w, g->channels, vectors, what);
+    check_row_count (pp->rows_items[1], g->height, rows_per_item, vectors,
+        what);
+    check_row_items (pp->columns_items[0], g->out_width, g->channels, vectors,
         what);
     check_row_count (pp->columns_items[1], g->out_height,
-        t->wide_columns_pass_rows, wide, what);
+        t->vector_columns_pass_rows, vectors, what);
   }
 }
 
@@ -565,23 +570,23 @@ GST_START_TEST (test_plans)
       for (guint images = 0; images < 2; images++)
         for (guint f = 0; f < G_N_ELEMENTS (plan_formats); f++)
           for (guint s = 0; s < G_N_ELEMENTS (plan_sizes); s++)
-            for (guint storage = 0; storage < 3; storage++)
+            for (guint kind = 0; kind < 3; kind++)
               for (guint l = 0; l < 2; l++)
                 for (guint i = 0; i < G_N_ELEMENTS (plan_settings); i++) {
                   GstCLDeviceInfo device = fake_device (k, qcom, images);
-                  /* images, buffers, and buffers in wide kernels (CPU) */
-                  GstCLStorage memory = storage == 0 ? GST_CL_STORAGE_IMAGE
+                  /* images, buffers, and buffers in vector kernels (CPU) */
+                  GstCLStorage storage = kind == 0 ? GST_CL_STORAGE_IMAGE
                       : GST_CL_STORAGE_BUFFER;
-                  gboolean wide = storage == 2;
+                  gboolean vectors = kind == 2;
                   GstCLBicubicScaleGeometry geometry;
                   gchar *what;
 
-                  if ((memory == GST_CL_STORAGE_IMAGE && !images)
-                      || (wide && !gst_cl_device_class_is_cpu (k)))
+                  if ((storage == GST_CL_STORAGE_IMAGE && !images)
+                      || (vectors && !gst_cl_device_class_is_cpu (k)))
                     continue;
                   make_geometry (plan_formats[f], plan_sizes[s].in_w,
                       plan_sizes[s].in_h, plan_sizes[s].out_w,
-                      plan_sizes[s].out_h, l, memory, wide, &geometry);
+                      plan_sizes[s].out_h, l, storage, vectors, &geometry);
                   what = g_strdup_printf ("class %u, qcom %u, %s %dx%d -> "
                       "%dx%d, letterbox %u, storage %u, settings %u", k, qcom,
                       gst_video_format_to_string (plan_formats[f]),
@@ -597,13 +602,13 @@ GST_END_TEST;
 /* 4. Each threshold of the table decides exactly at its value. */
 static GstCLBicubicScalePlanePlan
 plan_one_plane (const GstCLDeviceInfo * device, GstVideoFormat format,
-    gint in_w, gint in_h, gint out_w, gint out_h, gboolean wide)
+    gint in_w, gint in_h, gint out_w, gint out_h, gboolean vectors)
 {
   GstCLBicubicScaleGeometry geometry;
   GstCLBicubicScalePlan plan;
 
   make_geometry (format, in_w, in_h, out_w, out_h, FALSE,
-      GST_CL_STORAGE_BUFFER, wide, &geometry);
+      GST_CL_STORAGE_BUFFER, vectors, &geometry);
   gst_cl_bicubic_scale_plan_passes (device, &geometry, &plan);
   fail_unless (gst_cl_bicubic_scale_plan (device, &geometry, &catmull_rom,
           &plan, NULL));

@@ -55,7 +55,7 @@ make_target (const GstCLDeviceInfo * device, GstCLStorage storage,
     gboolean warps_build)
 {
   GstCLBoxBlurTarget target = {.device = device,.storage = storage,
-    .wide = storage == GST_CL_STORAGE_BUFFER
+    .vectors = storage == GST_CL_STORAGE_BUFFER
         && (device->type & CL_DEVICE_TYPE_CPU),
     .warps_build = device->ptx_warps && warps_build,
   };
@@ -142,18 +142,18 @@ check_launches (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
 
   switch (pass->strategy) {
     case GST_CL_BOX_BLUR_STRATEGY_CPU_BANDS:
-      fail_unless (pp->cpu && target->wide, "%s", what);
+      fail_unless (pp->cpu && target->vectors, "%s", what);
       fail_unless ((gsize) pass->n_bands * pass->band_rows >= h, "%s", what);
       fail_unless_equals_int (pass->band_rows, t->cpu_band_rows);
-      fail_unless (l[1].size[0] * GST_CL_WIDE_VALUES >= w * plane->channels,
+      fail_unless (l[1].size[0] * GST_CL_VECTOR_VALUES >= w * plane->channels,
           "%s", what);
       break;
     case GST_CL_BOX_BLUR_STRATEGY_LINES:
-      fail_unless (target->wide, "%s", what);
+      fail_unless (target->vectors, "%s", what);
       fail_unless (l[0].size[0] == h && l[1].size[0] == w, "%s", what);
       break;
     case GST_CL_BOX_BLUR_STRATEGY_TILES:
-      fail_if (target->wide, "%s", what);
+      fail_if (target->vectors, "%s", what);
       fail_unless ((guint) pp->rx <= t->tile_radius
           && (guint) pp->ry <= t->tile_radius, "%s", what);
       fail_unless (l[0].size[0] * t->tile_w >= w, "%s", what);
@@ -164,7 +164,7 @@ check_launches (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
           t->local_mem_reserve <= target->device->local_mem_size, "%s", what);
       break;
     case GST_CL_BOX_BLUR_STRATEGY_SEGMENTS:
-      fail_if (target->wide, "%s", what);
+      fail_if (target->vectors, "%s", what);
       fail_unless (l[1].size[0] == w
           && l[1].size[1] * pass->segment_rows >= h, "%s", what);
       break;
@@ -172,9 +172,9 @@ check_launches (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
       fail_unless (l[2].size[0] == w && l[2].size[1] == h, "%s", what);
       break;
     case GST_CL_BOX_BLUR_STRATEGY_STRIPS:
-      fail_unless (t->strips && !target->wide && !pp->sum_wide, "%s", what);
-      fail_unless ((guint) MAX (pp->rx, pp->ry) <= t->strip_radius, "%s",
-          what);
+      fail_unless (t->strips && !target->vectors
+          && !pp->sums_64bit, "%s", what);
+      fail_unless ((guint) MAX (pp->rx, pp->ry) <= t->strip_radius, "%s", what);
       fail_unless (l[0].size[0] * (t->strip_items - 2 * pp->rx) >= w, "%s",
           what);
       fail_unless (l[0].size[1] * pass->strip_rows >= h, "%s", what);
@@ -183,7 +183,7 @@ check_launches (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
           t->tall_strip_rows);
       break;
     case GST_CL_BOX_BLUR_STRATEGY_WINDOWS:
-      fail_if (target->wide, "%s", what);
+      fail_if (target->vectors, "%s", what);
       fail_unless (l[0].size[0] * l[0].local[0] >= w, "%s", what);
       fail_unless (l[1].size[0] * pass->segment >= w && l[1].size[1] == h,
           "%s", what);
@@ -213,33 +213,33 @@ check_plane (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
     const GstCLBoxBlurSettings * settings, GstCLBoxBlurMethod method,
     const GstCLBoxBlurPlanePlan * pp, const gchar * what)
 {
-  gboolean groups = !target->wide;
+  gboolean groups = !target->vectors;
 
   fail_unless_equals_int (pp->rx, MIN (gst_cl_box_blur_plane_radius
           (settings->radius_x, plane->w_sub), (guint) plane->width - 1));
   fail_unless_equals_int (pp->ry, MIN (gst_cl_box_blur_plane_radius
           (settings->radius_y, plane->h_sub), (guint) plane->height - 1));
-  fail_unless_equals_int (pp->sum_wide,
-      gst_cl_box_blur_needs_wide_sums (plane, pp->rx, pp->ry));
+  fail_unless_equals_int (pp->sums_64bit,
+      gst_cl_box_blur_needs_64bit_sums (plane, pp->rx, pp->ry));
   fail_unless (pp->variant < GST_CL_BOX_BLUR_N_VARIANTS, "%s", what);
   fail_unless (n_names (pp) >= 2 && n_names (pp) <= GST_CL_BOX_BLUR_N_KERNELS,
       "%s", what);
 
-  /* CPU devices with buffers run the wide kernels, separable its own
+  /* CPU devices with buffers run the vector kernels, separable its own
    * where their int sums hold the windows */
   fail_unless_equals_int (pp->cpu, method == GST_CL_BOX_BLUR_METHOD_SEPARABLE
-      && target->wide && int_sums_fit (plane, pp->rx, pp->ry));
+      && target->vectors && int_sums_fit (plane, pp->rx, pp->ry));
   if (pp->cpu) {
-    fail_unless_equals_string (pp->kernel_names[0], "box_rows_wide");
-    fail_unless (g_str_has_prefix (pp->options, "-DGST_CL_WIDE"), "%s: %s",
+    fail_unless_equals_string (pp->kernel_names[0], "box_rows_vectors");
+    fail_unless (g_str_has_prefix (pp->options, "-DGST_CL_VECTORS"), "%s: %s",
         what, pp->options);
   } else {
-    fail_if (strstr (pp->options, "-DGST_CL_WIDE") != NULL, "%s", what);
+    fail_if (strstr (pp->options, "-DGST_CL_VECTORS") != NULL, "%s", what);
   }
   fail_unless_equals_int (strstr (pp->options, "-DGST_CL_GROUP_SCANS") !=
       NULL, groups && !pp->cpu);
-  fail_unless_equals_int (strstr (pp->options, "-DSUM_WIDE") != NULL,
-      pp->sum_wide);
+  fail_unless_equals_int (strstr (pp->options, "-DSUM_64BIT") != NULL,
+      pp->sums_64bit);
 
   /* NVIDIA's warp scans only where they build, and never in the options
    * the element falls back to */
@@ -253,7 +253,7 @@ check_plane (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
 
   /* 16-bit column sums never with 64-bit sums; anchors only for sat's
    * group kernels on 8-bit RGBA */
-  fail_if (pp->short_columns && pp->sum_wide, "%s", what);
+  fail_if (pp->short_columns && pp->sums_64bit, "%s", what);
   if (pp->anchored_columns)
     fail_unless (method == GST_CL_BOX_BLUR_METHOD_SAT && groups
         && plane->channels == 4 && plane->depth == 8, "%s", what);
@@ -336,7 +336,7 @@ GST_START_TEST (test_plans)
                   (formats[f]), sizes[s][0], sizes[s][1],
                   storage == GST_CL_STORAGE_IMAGE ? "images" : "buffers",
                   settings.radius_x, settings.radius_y, settings.method,
-                  target.wide ? "wide" : "group scans", warps);
+                  target.vectors ? "vectors" : "group scans", warps);
               fail_unless (gst_cl_box_blur_plan (&target, &frame, &settings,
                       &plan, &error), "%s: %s", what,
                   error ? error->message : "");
@@ -556,17 +556,17 @@ GST_END_TEST;
 /* Where window sums (plus half the count) need 64 bits: 16-bit windows of
  * 255 x 255 still fit, 257 x 257 do not; 8-bit ones of 4099 x 4099 fit,
  * 4101 x 4101 do not; RGBA windows of 4200 x 4200 need them. */
-GST_START_TEST (test_wide_sums)
+GST_START_TEST (test_64bit_sums)
 {
   GstCLPlane gray16 = {.width = 300,.height = 280,.channels = 1,.depth = 16 };
   GstCLPlane gray8 = {.width = 8192,.height = 8192,.channels = 1,.depth = 8 };
   GstCLPlane rgba = {.width = 4200,.height = 4200,.channels = 4,.depth = 8 };
 
-  fail_if (gst_cl_box_blur_needs_wide_sums (&gray16, 127, 127));
-  fail_unless (gst_cl_box_blur_needs_wide_sums (&gray16, 128, 128));
-  fail_if (gst_cl_box_blur_needs_wide_sums (&gray8, 2049, 2049));
-  fail_unless (gst_cl_box_blur_needs_wide_sums (&gray8, 2050, 2050));
-  fail_unless (gst_cl_box_blur_needs_wide_sums (&rgba, 2100, 2100));
+  fail_if (gst_cl_box_blur_needs_64bit_sums (&gray16, 127, 127));
+  fail_unless (gst_cl_box_blur_needs_64bit_sums (&gray16, 128, 128));
+  fail_if (gst_cl_box_blur_needs_64bit_sums (&gray8, 2049, 2049));
+  fail_unless (gst_cl_box_blur_needs_64bit_sums (&gray8, 2050, 2050));
+  fail_unless (gst_cl_box_blur_needs_64bit_sums (&rgba, 2100, 2100));
 }
 
 GST_END_TEST;
@@ -574,20 +574,20 @@ GST_END_TEST;
 /* gst_cl_box_blur_choose_method () succeeds for @requested over @plane
  * at radii @rx, @ry and chooses @expected. */
 static void
-assert_chosen (const GstCLDeviceInfo * device, GstCLStorage memory,
+assert_chosen (const GstCLDeviceInfo * device, GstCLStorage storage,
     GstCLBoxBlurMethod requested, const GstCLPlane * plane, guint rx,
     guint ry, GstCLBoxBlurMethod expected)
 {
   GstCLBoxBlurMethod chosen = GST_CL_BOX_BLUR_METHOD_AUTO;
   GError *error = NULL;
 
-  fail_unless (gst_cl_box_blur_choose_method (device, memory, requested,
+  fail_unless (gst_cl_box_blur_choose_method (device, storage, requested,
           plane, rx, ry, &chosen, &error), "%dx%d, %u channels, radius %u x "
       "%u: %s", plane->width, plane->height, plane->channels, rx, ry,
       error ? error->message : "");
   fail_unless (chosen == expected, "%dx%d, %u channels, %s, radius %u x %u: "
       "method %d, expected %d", plane->width, plane->height, plane->channels,
-      memory == GST_CL_STORAGE_IMAGE ? "images" : "buffers", rx, ry, chosen,
+      storage == GST_CL_STORAGE_IMAGE ? "images" : "buffers", rx, ry, chosen,
       expected);
 }
 
@@ -720,7 +720,7 @@ clboxblurplan_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_table);
   tcase_add_test (tc, test_plane_radius);
-  tcase_add_test (tc, test_wide_sums);
+  tcase_add_test (tc, test_64bit_sums);
   tcase_add_test (tc, test_choose_method);
   tcase_add_test (tc, test_storage_rule);
   tcase_add_test (tc, test_auto_switch);

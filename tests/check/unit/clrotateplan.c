@@ -62,7 +62,8 @@ is_quarter_turn (gdouble angle)
 /* The frames of @format, @width x @height in and out. */
 static void
 make_frames (GstVideoFormat format, gint in_w, gint in_h, gint out_w,
-    gint out_h, GstCLStorage storage, gboolean wide, GstCLRotateFrames * frames)
+    gint out_h, GstCLStorage storage, gboolean vectors,
+    GstCLRotateFrames * frames)
 {
   GstVideoInfo info;
   GstCLFrame in, out;
@@ -72,7 +73,7 @@ make_frames (GstVideoFormat format, gint in_w, gint in_h, gint out_w,
   gst_video_info_set_format (&info, format, out_w, out_h);
   fail_unless (gst_cl_frame_layout (&out, &info, storage));
   frames->storage = storage;
-  frames->wide = wide;
+  frames->vectors = vectors;
   frames->n_planes = out.n_planes;
   for (guint p = 0; p < out.n_planes; p++) {
     frames->planes[p].width = out.planes[p].width;
@@ -90,7 +91,7 @@ check_plane (const GstCLDeviceInfo * device, const GstCLRotateFrames * frames,
 {
   const GstCLRotateTuning *t = gst_cl_rotate_tuning (device->device_class);
   const GstCLRotatePlaneGeometry *plane = &frames->planes[p];
-  gboolean wide = frames->wide && t->wide;
+  gboolean vectors = frames->vectors && t->vectors;
   gboolean native = pp->method == GST_CL_ROTATE_METHOD_BICUBIC
       && t->native_bicubic && device->has_qcom_bicubic
       && frames->storage == GST_CL_STORAGE_IMAGE;
@@ -105,14 +106,14 @@ check_plane (const GstCLDeviceInfo * device, const GstCLRotateFrames * frames,
   g_free (method);
   fail_unless_equals_int (strstr (pp->options, "-DGST_CL_NATIVE_BICUBIC")
       != NULL, native);
-  fail_unless_equals_int (strstr (pp->options, "-DGST_CL_WIDE") != NULL,
-      wide && !native);
+  fail_unless_equals_int (strstr (pp->options, "-DGST_CL_VECTORS") != NULL,
+      vectors && !native);
   fail_unless_equals_string (pp->kernel, "rotate_frame");
 
   /* the work-items cover the plane once */
-  if (wide)
-    fail_unless (pp->items[0] * GST_CL_WIDE_VALUES >= values
-        && (pp->items[0] - 1) * GST_CL_WIDE_VALUES < values, "%s: %zu items "
+  if (vectors)
+    fail_unless (pp->items[0] * GST_CL_VECTOR_VALUES >= values
+        && (pp->items[0] - 1) * GST_CL_VECTOR_VALUES < values, "%s: %zu items "
         "for %zu values", what, pp->items[0], values);
   else
     fail_unless_equals_int (pp->items[0], plane->width);
@@ -179,7 +180,7 @@ GST_START_TEST (test_plans)
   for (guint k = 0; k < GST_CL_DEVICE_N_CLASSES; k++)
     for (guint qcom = 0; qcom < 2; qcom++)
       for (guint images = 0; images < 2; images++)
-        for (guint storage = 0; storage < 3; storage++)
+        for (guint kind = 0; kind < 3; kind++)
           for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
             for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
               for (guint a = 0; a < G_N_ELEMENTS (angles); a++)
@@ -187,9 +188,9 @@ GST_START_TEST (test_plans)
                     method++)
                   for (guint fit = 0; fit < 2; fit++) {
                     GstCLDeviceInfo device = fake_device (k, qcom, images);
-                    GstCLStorage memory = storage == 0 ?
+                    GstCLStorage storage = kind == 0 ?
                         GST_CL_STORAGE_IMAGE : GST_CL_STORAGE_BUFFER;
-                    gboolean wide = storage == 2;
+                    gboolean vectors = kind == 2;
                     GstCLRotateSettings settings = {
                       angles[a], 0.5, 0.5, method, fit, 0xff000000
                     };
@@ -197,18 +198,18 @@ GST_START_TEST (test_plans)
                     GstCLRotateFrames frames;
                     gchar *what;
 
-                    if ((memory == GST_CL_STORAGE_IMAGE && !images)
-                        || (wide && !gst_cl_device_class_is_cpu (k)))
+                    if ((storage == GST_CL_STORAGE_IMAGE && !images)
+                        || (vectors && !gst_cl_device_class_is_cpu (k)))
                       continue;
                     make_geometry (sizes[s].width, sizes[s].height,
                         sizes[s].par_n, sizes[s].par_d, &settings, &g);
                     make_frames (formats[f], g.in_width, g.in_height,
-                        g.out_width, g.out_height, memory, wide, &frames);
-                    what = g_strdup_printf ("class %u, qcom %u, storage %u, "
-                        "%s %dx%d, angle %g, method %u, fit %u", k, qcom,
-                        storage, gst_video_format_to_string (formats[f]),
-                        sizes[s].width, sizes[s].height, angles[a], method,
-                        fit);
+                        g.out_width, g.out_height, storage, vectors, &frames);
+                    what =
+                        g_strdup_printf ("class %u, qcom %u, storage kind %u, "
+                        "%s %dx%d, angle %g, method %u, fit %u", k, qcom, kind,
+                        gst_video_format_to_string (formats[f]), sizes[s].width,
+                        sizes[s].height, angles[a], method, fit);
                     check_plan (&device, &g, &frames, &settings, what);
                     g_free (what);
                   }
