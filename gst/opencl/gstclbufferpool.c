@@ -106,7 +106,7 @@ gst_cl_buffer_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
   GstCLBufferPool *self = GST_CL_BUFFER_POOL (pool);
   GstVideoInfo *info = &self->info;
   GError *error = NULL;
-  GstMemory *mem = gst_cl_allocator_alloc (self->allocator, info->size,
+  GstMemory *mem = gst_cl_allocator_alloc_video (self->allocator, info,
       &error);
 
   if (mem == NULL) {

@@ -19,6 +19,10 @@ typedef struct
 
   GstCLContext *context;        /* a reference */
   cl_mem buffer;
+  /* The frame the memory was made for (gst_cl_allocator_alloc_video()),
+   * set once; has_info FALSE for memories of a plain size. */
+  GstVideoInfo info;
+  gboolean has_info;
 
   /* Under the lock: */
   /* The host mapping, shared by nested maps: OpenCL forbids mapping a

@@ -61,6 +61,24 @@ new_memory (GstAllocator * allocator, GstMemory * parent, cl_mem buffer,
   return mem;
 }
 
+static void
+set_video_info (GstCLMemory * mem, const GstVideoInfo * info)
+{
+  mem->info = *info;
+  mem->has_info = TRUE;
+}
+
+/* A copy or share of @size bytes from @offset of @root's cl_mem keeps
+ * @root's frame where it holds all of it. */
+static void
+inherit_video_info (GstCLMemory * mem, GstCLMemory * root, gsize offset,
+    gsize size)
+{
+  if (root->has_info && offset == GST_MEMORY_CAST (root)->offset
+      && size == GST_MEMORY_CAST (root)->size)
+    set_video_info (mem, &root->info);
+}
+
 /**
  * gst_cl_allocator_alloc:
  *
@@ -87,6 +105,26 @@ gst_cl_allocator_alloc (GstAllocator * allocator, gsize size, GError ** error)
     return NULL;
   return GST_MEMORY_CAST (new_memory (allocator, NULL, buffer, 0, size, 0,
           size));
+}
+
+/**
+ * gst_cl_allocator_alloc_video:
+ * @info: the frame's format, size and layout on the device (plane offsets
+ *   and strides), as a #GstCLBufferPool lays it out
+ *
+ * Returns: (transfer full): a #GstCLMemory of @info's size that records
+ * @info (gst_cl_memory_get_video_info()), or %NULL with @error set.
+ */
+GstMemory *
+gst_cl_allocator_alloc_video (GstAllocator * allocator,
+    const GstVideoInfo * info, GError ** error)
+{
+  GstMemory *mem = gst_cl_allocator_alloc (allocator,
+      GST_VIDEO_INFO_SIZE (info), error);
+
+  if (mem)
+    set_video_info ((GstCLMemory *) mem, info);
+  return mem;
 }
 
 static GstMemory *
@@ -248,6 +286,7 @@ cl_copy (GstMemory * mem, gssize offset, gssize size)
     gst_memory_unref (copy);
     return NULL;
   }
+  inherit_video_info ((GstCLMemory *) copy, root, mem->offset + offset, size);
   return copy;
 }
 
@@ -255,13 +294,15 @@ static GstMemory *
 cl_share (GstMemory * mem, gssize offset, gssize size)
 {
   GstCLMemory *root = gst_cl_memory_root (mem);
+  GstCLMemory *share;
 
   if (size == -1)
     size = mem->size - offset;
-  return GST_MEMORY_CAST (new_memory (mem->allocator, GST_MEMORY_CAST (root),
-          root->buffer, GST_MINI_OBJECT_FLAGS (root) |
-          GST_MINI_OBJECT_FLAG_LOCK_READONLY, mem->maxsize,
-          mem->offset + offset, size));
+  share = new_memory (mem->allocator, GST_MEMORY_CAST (root), root->buffer,
+      GST_MINI_OBJECT_FLAGS (root) | GST_MINI_OBJECT_FLAG_LOCK_READONLY,
+      mem->maxsize, mem->offset + offset, size);
+  inherit_video_info (share, root, mem->offset + offset, size);
+  return GST_MEMORY_CAST (share);
 }
 
 static void
@@ -394,6 +435,23 @@ gst_cl_memory_get_mem (GstMemory * mem)
 {
   g_return_val_if_fail (gst_is_cl_memory (mem), NULL);
   return gst_cl_memory_root (mem)->buffer;
+}
+
+/**
+ * gst_cl_memory_get_video_info:
+ *
+ * Returns: (transfer none) (nullable): the frame the #GstCLMemory @mem
+ * was made for (gst_cl_allocator_alloc_video(), as #GstCLBufferPool
+ * makes its memories), with its layout on the device; also for a copy or
+ * share of all of such a memory; %NULL for other memories.
+ */
+const GstVideoInfo *
+gst_cl_memory_get_video_info (GstMemory * mem)
+{
+  GstCLMemory *self = (GstCLMemory *) mem;
+
+  g_return_val_if_fail (gst_is_cl_memory (mem), NULL);
+  return self->has_info ? &self->info : NULL;
 }
 
 /**
@@ -556,17 +614,37 @@ gst_cl_plane_region (const GstVideoInfo * info, const GstVideoInfo * layout,
   region->size = region->stride * (region->rows - 1) + region->row_bytes;
 }
 
-/* The layout of @buffer's frame of @info: its video meta, else the
- * default layout of @info's format and size. */
+/* Whether @recorded, a memory's frame, is a frame of @info's format and
+ * size (its layout may differ). */
+static gboolean
+same_frame (const GstVideoInfo * recorded, const GstVideoInfo * info)
+{
+  return recorded && GST_VIDEO_INFO_FORMAT (recorded) ==
+      GST_VIDEO_INFO_FORMAT (info)
+      && GST_VIDEO_INFO_WIDTH (recorded) == GST_VIDEO_INFO_WIDTH (info)
+      && GST_VIDEO_INFO_HEIGHT (recorded) == GST_VIDEO_INFO_HEIGHT (info)
+      && GST_VIDEO_INFO_INTERLACE_MODE (recorded) ==
+      GST_VIDEO_INFO_INTERLACE_MODE (info);
+}
+
+/* The layout of @buffer's frame of @info: its video meta, else the frame
+ * its memory records where that is a frame of @info, else the default
+ * layout of @info's format and size. */
 void
 gst_cl_buffer_device_layout (GstBuffer * buffer, const GstVideoInfo * info,
     GstVideoInfo * layout)
 {
   GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+  const GstVideoInfo *recorded =
+      gst_cl_memory_get_video_info (gst_buffer_peek_memory (buffer, 0));
 
   gst_video_info_set_interlaced_format (layout, GST_VIDEO_INFO_FORMAT (info),
       GST_VIDEO_INFO_INTERLACE_MODE (info), GST_VIDEO_INFO_WIDTH (info),
       GST_VIDEO_INFO_HEIGHT (info));
+  if (meta == NULL && same_frame (recorded, info)) {
+    *layout = *recorded;
+    return;
+  }
   for (guint p = 0; meta && p < meta->n_planes; p++) {
     layout->offset[p] = meta->offset[p];
     layout->stride[p] = meta->stride[p];

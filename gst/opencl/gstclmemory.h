@@ -50,6 +50,10 @@ GstMemory *gst_cl_allocator_alloc (GstAllocator * allocator, gsize size,
     GError ** error);
 
 GST_CL_API
+GstMemory *gst_cl_allocator_alloc_video (GstAllocator * allocator,
+    const GstVideoInfo * info, GError ** error);
+
+GST_CL_API
 gboolean gst_cl_caps_are_cl_memory (GstCaps * caps);
 
 GST_CL_API
@@ -66,6 +70,9 @@ GstCLContext *gst_cl_memory_get_context (GstMemory * mem);
 
 GST_CL_API
 cl_mem gst_cl_memory_get_mem (GstMemory * mem);
+
+GST_CL_API
+const GstVideoInfo *gst_cl_memory_get_video_info (GstMemory * mem);
 
 GST_CL_API
 void gst_cl_memory_set_write_event (GstMemory * mem, cl_event event);

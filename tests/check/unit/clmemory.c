@@ -252,6 +252,80 @@ GST_START_TEST (test_pool_layout_and_planes)
 
 GST_END_TEST;
 
+/* A pool's memory records its frame, laid out as the video meta says:
+ * a buffer that lost its video meta (an element that copies buffers
+ * without their metas) still finds its planes at their aligned offsets,
+ * which the default layout of the format would miss. A copy or share of
+ * the whole memory keeps the frame; a part of it, or a memory of a plain
+ * size, has none. */
+GST_START_TEST (test_memory_video_info)
+{
+  GstCLContext *context = new_context ();
+  GstBufferPool *pool = configured_pool (context,
+      "video/x-raw(memory:OpenCLMemory), format=NV12, width=37, height=23");
+  GstAllocator *allocator = gst_cl_allocator_new (context);
+  GstBuffer *buffer = NULL, *bare;
+  const GstVideoInfo *recorded;
+  GstVideoInfo info, plain;
+  GstVideoMeta *meta;
+  GstMemory *mem, *copy, *share, *sized;
+  gsize offset, stride;
+  GError *error = NULL;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 37, 23);
+  gst_video_info_set_format (&plain, GST_VIDEO_FORMAT_NV12, 37, 23);
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buffer,
+          NULL), GST_FLOW_OK);
+  meta = gst_buffer_get_video_meta (buffer);
+  mem = gst_buffer_peek_memory (buffer, 0);
+  recorded = gst_cl_memory_get_video_info (mem);
+  fail_unless (recorded != NULL);
+  fail_unless_equals_int (GST_VIDEO_INFO_FORMAT (recorded),
+      GST_VIDEO_FORMAT_NV12);
+  fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (recorded), 37);
+  fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (recorded), 23);
+  for (guint p = 0; p < 2; p++) {
+    fail_unless_equals_uint64 (recorded->offset[p], meta->offset[p]);
+    fail_unless_equals_int (recorded->stride[p], meta->stride[p]);
+  }
+  /* The test means something only where alignment moves the chroma. */
+  fail_unless (meta->offset[1] != plain.offset[1]);
+
+  bare = gst_buffer_new ();
+  gst_buffer_append_memory (bare, gst_memory_ref (mem));
+  fail_unless (gst_cl_buffer_get_plane (bare, &info, 1, &offset, &stride,
+          &error) != NULL);
+  fail_unless_equals_uint64 (offset, mem->offset + meta->offset[1]);
+  fail_unless_equals_int (stride, meta->stride[1]);
+  gst_buffer_unref (bare);
+
+  copy = gst_memory_copy (mem, 0, -1);
+  share = gst_memory_share (mem, 0, -1);
+  fail_unless (gst_cl_memory_get_video_info (copy) != NULL);
+  fail_unless_equals_uint64 (gst_cl_memory_get_video_info (copy)->offset[1],
+      meta->offset[1]);
+  fail_unless (gst_cl_memory_get_video_info (share) != NULL);
+  gst_memory_unref (copy);
+  gst_memory_unref (share);
+  share = gst_memory_share (mem, 16, -1);
+  fail_unless (gst_cl_memory_get_video_info (share) == NULL);
+  gst_memory_unref (share);
+  sized = gst_cl_allocator_alloc (allocator, 4096, &error);
+  fail_unless (sized != NULL);
+  fail_unless (gst_cl_memory_get_video_info (sized) == NULL);
+  gst_memory_unref (sized);
+
+  gst_buffer_unref (buffer);
+  fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+  gst_object_unref (pool);
+  gst_object_unref (allocator);
+  fail_unless_equals_int (live_mems (context), 0);
+  gst_object_unref (context);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_pool_config)
 {
   GstCLContext *context = new_context ();
@@ -524,6 +598,7 @@ clmemory_suite (void)
   tcase_add_test (tc, test_map_host_and_cl);
   tcase_add_test (tc, test_copy_and_share);
   tcase_add_test (tc, test_pool_layout_and_planes);
+  tcase_add_test (tc, test_memory_video_info);
   tcase_add_test (tc, test_pool_config);
   tcase_add_test (tc, test_allocation_failure);
   tcase_add_test (tc, test_write_and_read_frame);
