@@ -833,6 +833,9 @@ map_side (GstBuffer * buffer, const GstVideoInfo * info, gboolean on_device,
         flags & GST_MAP_WRITE ? "output" : "input");
     return FALSE;
   }
+  /* The kernels and reads write pixels only. */
+  if (flags & GST_MAP_WRITE)
+    gst_cl_video_frame_clear_padding (frame);
   side->host = frame;
   return TRUE;
 }

@@ -79,6 +79,22 @@ inherit_video_info (GstCLMemory * mem, GstCLMemory * root, gsize offset,
     set_video_info (mem, &root->info);
 }
 
+/* Zeroes a new memory (the fill is its first recorded write): kernels and
+ * copies write pixels only, and row padding and the gaps between planes
+ * would otherwise leave an element holding what the device held before. */
+static gboolean
+clear_memory (GstCLMemory * mem, GError ** error)
+{
+  const cl_uchar zero = 0;
+  cl_int status = clEnqueueFillBuffer (mem->context->queue, mem->buffer,
+      &zero, sizeof (zero), 0, GST_MEMORY_CAST (mem)->maxsize, 0, NULL,
+      &mem->written);
+
+  if (status == CL_SUCCESS)
+    gst_cl_event_take (mem->context, mem->written);
+  return gst_cl_check (status, error, "Zeroing new OpenCL memory");
+}
+
 /**
  * gst_cl_allocator_alloc:
  *
@@ -90,6 +106,7 @@ gst_cl_allocator_alloc (GstAllocator * allocator, gsize size, GError ** error)
 {
   GstCLContext *context = GST_CL_ALLOCATOR (allocator)->context;
   cl_ulong max = context->info->max_mem_alloc_size;
+  GstCLMemory *mem;
   cl_mem buffer;
 
   if (size > max) {
@@ -103,8 +120,12 @@ gst_cl_allocator_alloc (GstAllocator * allocator, gsize size, GError ** error)
       NULL, error);
   if (buffer == NULL)
     return NULL;
-  return GST_MEMORY_CAST (new_memory (allocator, NULL, buffer, 0, size, 0,
-          size));
+  mem = new_memory (allocator, NULL, buffer, 0, size, 0, size);
+  if (size > 0 && !clear_memory (mem, error)) {
+    gst_memory_unref (GST_MEMORY_CAST (mem));
+    return NULL;
+  }
+  return GST_MEMORY_CAST (mem);
 }
 
 /**
@@ -264,6 +285,7 @@ cl_copy (GstMemory * mem, gssize offset, gssize size)
   GstCLMemory *root = gst_cl_memory_root (mem);
   GError *error = NULL;
   GstMemory *copy;
+  cl_event copied = NULL;
   cl_int status = CL_SUCCESS;
 
   if (size == -1)
@@ -277,9 +299,13 @@ cl_copy (GstMemory * mem, gssize offset, gssize size)
   if (size > 0)
     status = clEnqueueCopyBuffer (root->context->queue, root->buffer,
         ((GstCLMemory *) copy)->buffer, mem->offset + offset, 0, size, 0,
-        NULL, &((GstCLMemory *) copy)->written);
-  if (((GstCLMemory *) copy)->written)
-    gst_cl_event_take (root->context, ((GstCLMemory *) copy)->written);
+        NULL, &copied);
+  /* The copy, after the allocation's fill on the same queue, is the last
+   * write. */
+  if (status == CL_SUCCESS && copied) {
+    gst_cl_clear_event (root->context, &((GstCLMemory *) copy)->written);
+    ((GstCLMemory *) copy)->written = gst_cl_event_take (root->context, copied);
+  }
   if (status != CL_SUCCESS) {
     GST_ERROR_OBJECT (mem->allocator, "copying %" G_GSSIZE_FORMAT " bytes on "
         "the device failed: %s (%d)", size, gst_cl_error_name (status), status);

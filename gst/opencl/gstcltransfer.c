@@ -8,6 +8,8 @@
 #include "gstclmemory-private.h"
 #include "gstclpinned.h"
 
+#include <string.h>
+
 #define GST_CAT_DEFAULT gst_cl_transfer_debug
 
 /* How @meta disagrees with the caps' @info, or NULL. A meta larger than
@@ -113,10 +115,47 @@ gst_cl_buffer_check_frame (GstBuffer * buffer, const GstVideoInfo * info,
 }
 
 /**
+ * gst_cl_video_frame_clear_padding:
+ * @frame: mapped for writing
+ *
+ * Zeroes the bytes of each row of @frame's planes past its pixels (up to
+ * the row's stride; for the last row of a plane only where the buffer,
+ * of one memory, holds them), so that a frame written row by row pushes
+ * nothing uninitialised. Frames whose rows have no padding cost nothing.
+ */
+void
+gst_cl_video_frame_clear_padding (GstVideoFrame * frame)
+{
+  const GstVideoInfo *info = &frame->info;
+  gsize buffer_size = gst_buffer_get_size (frame->buffer);
+  gboolean one_memory = gst_buffer_n_memory (frame->buffer) == 1;
+
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
+    gint comp[GST_VIDEO_MAX_COMPONENTS];
+    gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+    gsize row_bytes, rows;
+    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, p);
+
+    gst_video_format_info_component (info->finfo, p, comp);
+    row_bytes = (gsize) GST_VIDEO_FRAME_COMP_WIDTH (frame, comp[0]) *
+        GST_VIDEO_FRAME_COMP_PSTRIDE (frame, comp[0]);
+    rows = GST_VIDEO_FRAME_COMP_HEIGHT (frame, comp[0]);
+    if (stride <= row_bytes || rows == 0)
+      continue;
+    if (!one_memory || GST_VIDEO_INFO_PLANE_OFFSET (info, p) + rows * stride
+        > buffer_size)
+      rows--;
+    for (gsize y = 0; y < rows; y++)
+      memset (data + y * stride + row_bytes, 0, stride - row_bytes);
+  }
+}
+
+/**
  * gst_cl_video_frame_map:
  *
  * gst_video_frame_map() of a buffer that gst_cl_buffer_check_frame()
- * takes; else %FALSE with @error set.
+ * takes; else %FALSE with @error set. A frame mapped for writing has its
+ * row padding zeroed (gst_cl_video_frame_clear_padding()).
  */
 gboolean
 gst_cl_video_frame_map (GstVideoFrame * frame, const GstVideoInfo * info,
@@ -125,8 +164,11 @@ gst_cl_video_frame_map (GstVideoFrame * frame, const GstVideoInfo * info,
 {
   if (!gst_cl_buffer_check_frame (buffer, info, what, error))
     return FALSE;
-  if (gst_video_frame_map (frame, (GstVideoInfo *) info, buffer, flags))
+  if (gst_video_frame_map (frame, (GstVideoInfo *) info, buffer, flags)) {
+    if (flags & GST_MAP_WRITE)
+      gst_cl_video_frame_clear_padding (frame);
     return TRUE;
+  }
   g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
       "Could not map the %s buffer as a %dx%d %s frame for the host", what,
       info->width, info->height, GST_VIDEO_INFO_NAME (info));

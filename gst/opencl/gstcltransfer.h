@@ -27,6 +27,9 @@ gboolean gst_cl_video_frame_map (GstVideoFrame * frame,
     const gchar * what, GError ** error);
 
 GST_CL_API
+void gst_cl_video_frame_clear_padding (GstVideoFrame * frame);
+
+GST_CL_API
 gboolean gst_cl_copy_frame (GstCLContext * context, GstCLStaging ** staging,
     const GstVideoInfo * info, GstBuffer * inbuf, GstBuffer * outbuf,
     GError ** error);

@@ -518,17 +518,17 @@ GST_START_TEST (test_write_events)
 {
   GstCLContext *context = new_context ();
   GstAllocator *allocator = gst_cl_allocator_new (context);
-  GstMemory *mem = gst_allocator_alloc (allocator, 1000, NULL);
-  cl_command_queue queue = other_queue (context);
   gint events_before = gst_cl_context_count_live (context,
       GST_CL_OBJECT_EVENT);
+  GstMemory *mem = gst_allocator_alloc (allocator, 1000, NULL);
+  cl_command_queue queue = other_queue (context);
   guint8 expected[1000], zeros[1000] = { 0, }, *bytes;
   GError *error = NULL;
   GstMapInfo map;
   cl_event gate, read;
   cl_int status;
 
-  /* No write recorded: nothing to wait for. */
+  /* The first write recorded is the allocation's zeroing. */
   fail_unless (gst_cl_memory_sync (mem, &error));
   fail_unless_equals_int (clEnqueueWriteBuffer (gst_cl_context_get_queue
           (context), gst_cl_memory_get_mem (mem), CL_TRUE, 0, sizeof (zeros),
