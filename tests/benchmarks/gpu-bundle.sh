@@ -25,9 +25,10 @@ plugins="coreelements videotestsrc videoconvertscale app png multifile
     imagefreeze compositor debug coretracers"
 # The benchmark's peers, where installed: rotate (gst-plugins-bad) and the
 # CUDA elements (nvcodec, gst-plugins-bad: cudaupload, cudascale,
-# cudadownload). The opencv plugin (cvsmooth) comes only where asked for
+# cudadownload); checksumsink (debugutilsbad) for output-checksums.sh.
+# The opencv plugin (cvsmooth) comes only where asked for
 # (GPU_BUNDLE_OPENCV=1, below).
-optional_plugins="geometrictransform nvcodec"
+optional_plugins="geometrictransform nvcodec debugutilsbad"
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/plugins" "$out/lib"
