@@ -178,6 +178,8 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
     plane->channels = out->planes[p].channels;
     plane->w_sub = in->planes[p].w_sub;
     plane->h_sub = in->planes[p].h_sub;
+    plane->in_width = in->planes[p].width;
+    plane->in_height = in->planes[p].height;
   }
 
   GST_OBJECT_LOCK (self);
@@ -537,6 +539,8 @@ gst_cl_rotate_init (GstCLRotate * self)
   self->params.method = DEFAULT_METHOD;
   self->params.output_size = DEFAULT_OUTPUT_SIZE;
   self->params.background = DEFAULT_BACKGROUND;
+  self->params.direction = GST_VIDEO_ORIENTATION_CUSTOM;
+  self->frame = self->params;
 }
 
 static void
