@@ -19,11 +19,24 @@
  * The angle and the pivot are controllable and may change while playing.
  * Interlaced video is refused in negotiation: deinterlace it first.
  *
- * ## Example launch line
+ * It implements #GstVideoDirection: #GstCLRotate:video-direction takes
+ * the fixed directions of videoflip (identity, 90r, 180, 90l, horiz, vert,
+ * ul-lr, ur-ll), which move pixels exactly as videoflip does, byte for
+ * byte, swapping the width and the height where they turn by a quarter;
+ * auto, which takes the direction from the stream's image-orientation tag;
+ * and custom (the default), the turn by #GstCLRotate:angle. A fixed
+ * direction ignores angle, center-x, center-y, method, output-size and
+ * background.
+ *
+ * ## Example launch lines
  * |[
  * gst-launch-1.0 videotestsrc num-buffers=60 ! \
  *     clrotate angle=30 method=bicubic output-size=fit ! videoconvert ! \
  *     autovideosink
+ * ]|
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! clrotate video-direction=90r ! \
+ *     videoconvert ! pngenc ! filesink location=r.png
  * ]|
  */
 #include "gstclrotate.h"
@@ -38,6 +51,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_cl_rotate_debug);
 #define DEFAULT_METHOD GST_CL_ROTATE_METHOD_BILINEAR
 #define DEFAULT_OUTPUT_SIZE GST_CL_ROTATE_OUTPUT_SAME
 #define DEFAULT_BACKGROUND 0xff000000
+#define DEFAULT_DIRECTION GST_VIDEO_ORIENTATION_CUSTOM
 
 enum
 {
@@ -48,27 +62,49 @@ enum
   PROP_METHOD,
   PROP_OUTPUT_SIZE,
   PROP_BACKGROUND,
+  PROP_VIDEO_DIRECTION,
 };
 
 struct _GstCLRotate
 {
   GstCLFilter parent;
 
-  /* properties and the negotiated geometry, under the object lock */
+  /* properties and the negotiated geometry, under the object lock;
+   * params.direction is the direction resolved (auto: the tags') */
   GstCLRotateSettings params;
   GstCLRotateGeometry geometry;
+  GstVideoOrientationMethod direction;  /* the video-direction property */
+
+  /* the direction of the image-orientation tags (identity where they
+   * give none), the global tags', whether a stream tag gave one (it
+   * outranks the global tags), and the stream they came in; under the
+   * object lock */
+  GstVideoOrientationMethod tag_direction;
+  GstVideoOrientationMethod global_tag_direction;
+  gboolean stream_tag_direction;
+  gchar *stream_id;
 
   /* streaming: the properties the frames are rotated with (the
-   * snapshot), the planes, kernels per plane and method, made on first
-   * use */
+   * snapshot), the planes, kernels per plane and method and the fixed
+   * directions' per plane, made on first use */
   GstCLRotateSettings frame;
   GstCLRotateFrames frames;
   cl_kernel kernels[GST_VIDEO_MAX_PLANES][GST_CL_ROTATE_N_METHODS];
+  cl_kernel direction_kernels[GST_VIDEO_MAX_PLANES];
   cl_sampler bicubic_sampler;
 };
 
+/* video-direction is the element's own property (its default is custom,
+ * the interface's identity): the interface needs nothing more. */
+static void
+gst_cl_rotate_video_direction_init (GstVideoDirectionInterface * iface)
+{
+}
+
 #define gst_cl_rotate_parent_class parent_class
-G_DEFINE_TYPE (GstCLRotate, gst_cl_rotate, GST_TYPE_CL_FILTER);
+G_DEFINE_TYPE_WITH_CODE (GstCLRotate, gst_cl_rotate, GST_TYPE_CL_FILTER,
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_DIRECTION,
+        gst_cl_rotate_video_direction_init));
 GST_ELEMENT_REGISTER_DEFINE (clrotate, "clrotate", GST_RANK_NONE,
     GST_TYPE_CL_ROTATE);
 
@@ -112,9 +148,11 @@ clear_kernels (GstCLRotate * self)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
-  for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++)
+  for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++) {
     for (guint m = 0; m < GST_CL_ROTATE_N_METHODS; m++)
       gst_cl_clear_kernel (context, &self->kernels[p][m]);
+    gst_cl_clear_kernel (context, &self->direction_kernels[p]);
+  }
   self->frames.n_planes = 0;
 }
 
@@ -144,8 +182,17 @@ ensure_kernel (GstCLRotate * self, guint plane, const GstCLPlane * layout,
   static const gchar *const sources[] = {
     gst_cl_kernel_common, gst_cl_kernel_rotate, NULL
   };
+  static const gchar *const direction_sources[] = {
+    gst_cl_kernel_common, gst_cl_kernel_direction, NULL
+  };
   GstCLFilter *filter = GST_CL_FILTER (self);
 
+  if (plan->fixed) {
+    if (self->direction_kernels[plane] == NULL)
+      self->direction_kernels[plane] = gst_cl_filter_create_kernel (filter,
+          "direction", direction_sources, layout, NULL, plan->kernel, error);
+    return self->direction_kernels[plane];
+  }
   if (self->kernels[plane][plan->method])
     return self->kernels[plane][plan->method];
 
@@ -178,6 +225,8 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
     plane->channels = out->planes[p].channels;
     plane->w_sub = in->planes[p].w_sub;
     plane->h_sub = in->planes[p].h_sub;
+    plane->in_width = in->planes[p].width;
+    plane->in_height = in->planes[p].height;
   }
 
   GST_OBJECT_LOCK (self);
@@ -193,27 +242,25 @@ gst_cl_rotate_set_info (GstCLFilter * filter, const GstCLFrame * in,
   return TRUE;
 }
 
-/* Whether output-size and the angle of @p give another output size than
- * the negotiated one. */
+/* Whether the direction, output-size and the angle of @p give another
+ * output size than the negotiated one. */
 static gboolean
 output_size_changes (const GstCLRotateSettings * p,
     const GstCLRotateGeometry * g)
 {
-  gint w = g->in_width, h = g->in_height;
-  gint par_n = g->in_par_n, par_d = g->in_par_d;
+  gint w, h, par_n, par_d;
 
   if (g->in_width == 0)
     return FALSE;
-  if (p->output_size == GST_CL_ROTATE_OUTPUT_FIT)
-    gst_cl_rotate_fit_size (p->angle, w, h, par_n, par_d, &w, &h, &par_n,
-        &par_d);
+  gst_cl_rotate_output_size (p, g->in_width, g->in_height, g->in_par_n,
+      g->in_par_d, &w, &h, &par_n, &par_d);
   return w != g->out_width || h != g->out_height
       || gst_util_fraction_compare (par_n, par_d, g->out_par_n,
       g->out_par_d) != 0;
 }
 
-/* When the angle or output-size moved the output size, this frame
- * renegotiates first (GstBaseTransform checks for it after
+/* When the direction, the angle or output-size moved the output size,
+ * this frame renegotiates first (GstBaseTransform checks for it after
  * before_transform). */
 static gboolean
 gst_cl_rotate_snapshot (GstCLFilter * filter)
@@ -223,7 +270,8 @@ gst_cl_rotate_snapshot (GstCLFilter * filter)
 
   GST_OBJECT_LOCK (self);
   moved = self->frame.angle != self->params.angle
-      || self->frame.output_size != self->params.output_size;
+      || self->frame.output_size != self->params.output_size
+      || self->frame.direction != self->params.direction;
   self->frame = self->params;
   identity = gst_cl_rotate_is_identity (&self->frame, &self->geometry);
   resize = moved && output_size_changes (&self->frame, &self->geometry);
@@ -236,6 +284,36 @@ gst_cl_rotate_snapshot (GstCLFilter * filter)
   return identity;
 }
 
+/* A fixed direction on @plane: pixels moved as @plan says. */
+static gboolean
+move_plane (GstCLRotate * self, const GstCLRotatePlanePlan * plan,
+    guint plane, const GstCLFrame * in, GstCLFrame * out, GError ** error)
+{
+  const GstCLPlane *src = &in->planes[plane];
+  const GstCLPlane *dst = &out->planes[plane];
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  cl_kernel kernel = ensure_kernel (self, plane, src, plan, error);
+  GstCLArgs args;
+
+  if (kernel == NULL)
+    return FALSE;
+  gst_cl_args_init (&args, kernel);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, src->width);
+  gst_cl_args_add_int (&args, src->height);
+  gst_cl_args_add_plane (&args, dst);
+  gst_cl_args_add_int (&args, dst->width);
+  gst_cl_args_add_int (&args, dst->height);
+  gst_cl_args_add_int (&args, plan->origin[0]);
+  gst_cl_args_add_int (&args, plan->origin[1]);
+  for (guint i = 0; i < 4; i++)
+    gst_cl_args_add_int (&args, plan->moves[i]);
+
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_2d (context, kernel, plan->items[0],
+      plan->items[1], error);
+}
+
 static gboolean
 rotate_plane (GstCLRotate * self, const GstCLRotatePlanePlan * plan,
     guint plane, const GstCLFrame * in, GstCLFrame * out, GError ** error)
@@ -244,11 +322,14 @@ rotate_plane (GstCLRotate * self, const GstCLRotatePlanePlan * plan,
   const GstCLPlane *dst = &out->planes[plane];
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   cl_float2 bc = { {GST_CL_ROTATE_CUBIC_B, GST_CL_ROTATE_CUBIC_C} };
-  cl_kernel kernel = ensure_kernel (self, plane, src, plan, error);
+  cl_kernel kernel;
   const gdouble *m = plan->matrix, *pv = plan->pivots;
   GstCLArgs args;
   gfloat bg[4];
 
+  if (plan->fixed)
+    return move_plane (self, plan, plane, in, out, error);
+  kernel = ensure_kernel (self, plane, src, plan, error);
   if (kernel == NULL)
     return FALSE;
   gst_cl_frame_plane_color (&out->info, plane, self->frame.background, bg);
@@ -288,6 +369,47 @@ gst_cl_rotate_process (GstCLFilter * filter, GstCLFrame * in,
   return TRUE;
 }
 
+/* @caps with the width and the height swapped and a fixed pixel aspect
+ * ratio inverted, as a direction that transposes gives them, either way
+ * (as videoflip does). */
+static GstCaps *
+transposed_caps (GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_new_empty ();
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
+    const GValue *w = gst_structure_get_value (s, "width");
+    const GValue *h = gst_structure_get_value (s, "height");
+    GValue width = G_VALUE_INIT, height = G_VALUE_INIT;
+    gint par_n, par_d;
+
+    if (w)
+      gst_value_init_and_copy (&width, w);
+    if (h)
+      gst_value_init_and_copy (&height, h);
+    if (h)
+      gst_structure_set_value (s, "width", &height);
+    else
+      gst_structure_remove_field (s, "width");
+    if (w)
+      gst_structure_set_value (s, "height", &width);
+    else
+      gst_structure_remove_field (s, "height");
+    if (w)
+      g_value_unset (&width);
+    if (h)
+      g_value_unset (&height);
+    if (gst_structure_get_fraction (s, "pixel-aspect-ratio", &par_n, &par_d)
+        && par_n > 0 && par_d > 0)
+      gst_structure_set (s, "pixel-aspect-ratio", GST_TYPE_FRACTION, par_d,
+          par_n, NULL);
+    gst_caps_append_structure_full (ret, s,
+        gst_caps_features_copy (gst_caps_get_features (caps, i)));
+  }
+  return ret;
+}
+
 static GstCaps *
 gst_cl_rotate_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
@@ -300,7 +422,13 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
   params = self->params;
   GST_OBJECT_UNLOCK (self);
 
-  if (params.output_size == GST_CL_ROTATE_OUTPUT_SAME)
+  /* A fixed direction keeps the size, or swaps it both ways. */
+  if (gst_cl_rotate_direction_is_fixed (params.direction)
+      && gst_cl_rotate_direction_transposes (params.direction))
+    return gst_cl_filter_restrict_caps (GST_CL_FILTER (self), caps,
+        transposed_caps (caps), filter);
+  if (gst_cl_rotate_direction_is_fixed (params.direction)
+      || params.output_size == GST_CL_ROTATE_OUTPUT_SAME)
     return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_caps (trans,
         direction, caps, filter);
 
@@ -442,7 +570,8 @@ gst_cl_rotate_transform_progressive_caps (GstBaseTransform * trans,
 }
 
 /* Pointer positions on the output are reported in the input's pixels, as
- * videoflip does for its turns. */
+ * videoflip does for its turns (for a fixed direction, the very point
+ * videoflip gives). */
 static gboolean
 gst_cl_rotate_src_event (GstBaseTransform * trans, GstEvent * event)
 {
@@ -459,6 +588,131 @@ gst_cl_rotate_src_event (GstBaseTransform * trans, GstEvent * event)
     gst_navigation_event_set_coordinates (event, sx, sy);
   }
   return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
+}
+
+/* Under the object lock: the direction frames take, from the property
+ * and, for auto, the tags. */
+static void
+resolve_direction (GstCLRotate * self)
+{
+  self->params.direction = self->direction == GST_VIDEO_ORIENTATION_AUTO ?
+      self->tag_direction : self->direction;
+}
+
+/* The image-orientation tag, as videoflip (GStreamer 1.24) reads it: a
+ * stream tag outranks global tags; a tag list without one takes the
+ * direction back (a stream list to the global tags', a global list to
+ * identity unless a stream tag holds). With video-direction=auto the tag
+ * goes on as rotate-0, the frames being turned upright. Returns the event
+ * to pass on. */
+static GstEvent *
+take_tags (GstCLRotate * self, GstEvent * event)
+{
+  GstTagList *tags;
+  GstVideoOrientationMethod method;
+  GstEvent *upright;
+  gboolean found, stream, rewrite;
+
+  gst_event_parse_tag (event, &tags);
+  found = gst_video_orientation_from_tag (tags, &method);
+  stream = gst_tag_list_get_scope (tags) == GST_TAG_SCOPE_STREAM;
+
+  GST_OBJECT_LOCK (self);
+  if (found && stream) {
+    self->stream_tag_direction = TRUE;
+    self->tag_direction = method;
+  } else if (found) {
+    self->global_tag_direction = method;
+    if (!self->stream_tag_direction)
+      self->tag_direction = method;
+  } else if (stream) {
+    self->stream_tag_direction = FALSE;
+    self->tag_direction = self->global_tag_direction;
+  } else {
+    self->global_tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
+    if (!self->stream_tag_direction)
+      self->tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
+  }
+  resolve_direction (self);
+  rewrite = found && self->direction == GST_VIDEO_ORIENTATION_AUTO;
+  GST_DEBUG_OBJECT (self, "%s tags, orientation %s: direction %d",
+      stream ? "stream" : "global", found ? "found" : "absent",
+      self->params.direction);
+  GST_OBJECT_UNLOCK (self);
+
+  if (!rewrite)
+    return event;
+  /* The event, and so its tag list, may be shared: a new one. */
+  tags = gst_tag_list_copy (tags);
+  gst_tag_list_add (tags, GST_TAG_MERGE_REPLACE, GST_TAG_IMAGE_ORIENTATION,
+      "rotate-0", NULL);
+  upright = gst_event_new_tag (tags);
+  gst_event_set_seqnum (upright, gst_event_get_seqnum (event));
+  gst_event_unref (event);
+  return upright;
+}
+
+/* A new stream (another stream id) starts with no orientation from tags. */
+static void
+take_stream_start (GstCLRotate * self, GstEvent * event)
+{
+  const gchar *stream_id;
+
+  gst_event_parse_stream_start (event, &stream_id);
+  GST_OBJECT_LOCK (self);
+  if (g_strcmp0 (stream_id, self->stream_id) != 0) {
+    GST_DEBUG_OBJECT (self, "new stream: no orientation from tags");
+    self->stream_tag_direction = FALSE;
+    self->global_tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
+    self->tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
+    g_free (self->stream_id);
+    self->stream_id = g_strdup (stream_id);
+    resolve_direction (self);
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* The frames take a direction from the tags at the next frame
+ * (snapshot), which renegotiates where the size changes. */
+static gboolean
+gst_cl_rotate_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCLRotate *self = GST_CL_ROTATE (trans);
+
+  switch (GST_EVENT_TYPE (event)) {
+    case GST_EVENT_TAG:
+      event = take_tags (self, event);
+      break;
+    case GST_EVENT_STREAM_START:
+      take_stream_start (self, event);
+      break;
+    default:
+      break;
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+}
+
+static GstStateChangeReturn
+gst_cl_rotate_change_state (GstElement * element, GstStateChange transition)
+{
+  GstCLRotate *self = GST_CL_ROTATE (element);
+  GstStateChangeReturn ret =
+      GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+
+  /* The next stream-start, whatever its id, starts a new stream. */
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY) {
+    GST_OBJECT_LOCK (self);
+    g_clear_pointer (&self->stream_id, g_free);
+    GST_OBJECT_UNLOCK (self);
+  }
+  return ret;
+}
+
+static void
+gst_cl_rotate_finalize (GObject * object)
+{
+  g_free (GST_CL_ROTATE (object)->stream_id);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
 static void
@@ -487,6 +741,10 @@ gst_cl_rotate_set_property (GObject * object, guint prop_id,
       break;
     case PROP_BACKGROUND:
       self->params.background = g_value_get_uint (value);
+      break;
+    case PROP_VIDEO_DIRECTION:
+      self->direction = g_value_get_enum (value);
+      resolve_direction (self);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -521,6 +779,9 @@ gst_cl_rotate_get_property (GObject * object, guint prop_id, GValue * value,
     case PROP_BACKGROUND:
       g_value_set_uint (value, self->params.background);
       break;
+    case PROP_VIDEO_DIRECTION:
+      g_value_set_enum (value, self->direction);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -537,6 +798,11 @@ gst_cl_rotate_init (GstCLRotate * self)
   self->params.method = DEFAULT_METHOD;
   self->params.output_size = DEFAULT_OUTPUT_SIZE;
   self->params.background = DEFAULT_BACKGROUND;
+  self->direction = DEFAULT_DIRECTION;
+  self->tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
+  self->global_tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
+  resolve_direction (self);
+  self->frame = self->params;
 }
 
 static void
@@ -554,12 +820,15 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
 
   gobject_class->set_property = gst_cl_rotate_set_property;
   gobject_class->get_property = gst_cl_rotate_get_property;
+  gobject_class->finalize = gst_cl_rotate_finalize;
 
   /**
    * GstCLRotate:angle:
    *
    * The rotation in degrees; positive turns the picture counter-clockwise
    * on screen. Controllable; with output-size=fit a change renegotiates.
+   * Used with video-direction=custom only (the default); setting it leaves
+   * video-direction as it is.
    */
   g_object_class_install_property (gobject_class, PROP_ANGLE,
       g_param_spec_double ("angle", "Angle",
@@ -570,7 +839,8 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
    * GstCLRotate:center-x:
    *
    * The pivot's x, as a fraction of the width (output-size=same only: fit
-   * turns about the centre). Controllable.
+   * turns about the centre). Controllable. Used with
+   * video-direction=custom only.
    */
   g_object_class_install_property (gobject_class, PROP_CENTER_X,
       g_param_spec_double ("center-x", "Center X",
@@ -580,7 +850,7 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
    * GstCLRotate:center-y:
    *
    * The pivot's y, as a fraction of the height (output-size=same only).
-   * Controllable.
+   * Controllable. Used with video-direction=custom only.
    */
   g_object_class_install_property (gobject_class, PROP_CENTER_Y,
       g_param_spec_double ("center-y", "Center Y",
@@ -591,6 +861,8 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
    *
    * How source pixels are sampled: nearest, bilinear or bicubic
    * (Catmull-Rom). Exact quarter turns are permutations whatever it is.
+   * Used with video-direction=custom only: the fixed directions never
+   * sample.
    */
   g_object_class_install_property (gobject_class, PROP_METHOD,
       g_param_spec_enum ("method", "Method", "Sampling method",
@@ -599,7 +871,9 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
    * GstCLRotate:output-size:
    *
    * same: the input's size, the corners cut; fit: the bounding box of the
-   * rotated frame, renegotiated when the angle changes.
+   * rotated frame, renegotiated when the angle changes. Used with
+   * video-direction=custom only: a fixed direction gives the input's size,
+   * or its width and height swapped.
    */
   g_object_class_install_property (gobject_class, PROP_OUTPUT_SIZE,
       g_param_spec_enum ("output-size", "Output size",
@@ -610,20 +884,50 @@ gst_cl_rotate_class_init (GstCLRotateClass * klass)
    * GstCLRotate:background:
    *
    * The colour, 0xAARRGGBB, of output pixels that come from outside the
-   * source, converted for each format. Controllable.
+   * source, converted for each format. Controllable. Used with
+   * video-direction=custom only: a fixed direction leaves no pixel
+   * without a source.
    */
   g_object_class_install_property (gobject_class, PROP_BACKGROUND,
       g_param_spec_uint ("background", "Background",
           "Colour (0xAARRGGBB) of pixels from outside the source", 0,
           G_MAXUINT32, DEFAULT_BACKGROUND, flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLRotate:video-direction:
+   *
+   * The #GstVideoDirection property. identity, 90r (clockwise), 180, 90l
+   * (counter-clockwise), horiz, vert, ul-lr (across the upper-left to
+   * lower-right diagonal) and ur-ll (across the other) move pixels as
+   * videoflip's video-direction does, byte for byte in every format
+   * (4:2:0 chroma planes move on their own grid, as videoflip's do), with
+   * the width and the height swapped (and the pixel aspect ratio
+   * inverted) for 90r, 90l, ul-lr and ur-ll; they ignore angle, center-x,
+   * center-y, method, output-size and background. auto takes one of them
+   * from the stream's image-orientation tag (identity where there is
+   * none; a stream tag outranks global ones; a new stream starts again
+   * from none) and passes the tag on as rotate-0. custom (the default)
+   * rotates by angle with the other properties, as before the property
+   * existed; setting angle does not change video-direction. May change
+   * while playing: a change of the output size renegotiates.
+   */
+  g_object_class_install_property (gobject_class, PROP_VIDEO_DIRECTION,
+      g_param_spec_enum ("video-direction", "Video direction",
+          "Fixed turn or flip, exact as videoflip's (ignores angle, method, "
+          "output-size, background and the pivot); auto from the "
+          "image-orientation tag; custom: rotate by angle",
+          GST_TYPE_VIDEO_ORIENTATION_METHOD, DEFAULT_DIRECTION,
+          flags | GST_PARAM_CONTROLLABLE));
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL rotation", "Filter/Effect/Video/Hardware",
       "Rotates video by any angle on an OpenCL device",
       "gst-opencl developers");
 
+  element_class->change_state = gst_cl_rotate_change_state;
+
   trans_class->transform_caps = gst_cl_rotate_transform_progressive_caps;
   trans_class->src_event = gst_cl_rotate_src_event;
+  trans_class->sink_event = gst_cl_rotate_sink_event;
   trans_class->transform_meta = gst_cl_rotate_transform_meta;
 
   cl_class->close = gst_cl_rotate_close;

@@ -5,6 +5,7 @@
 #include "gstclfilter.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Whether @degrees is a whole number of quarter turns, and which (0..3). */
 static gboolean
@@ -35,6 +36,89 @@ rotation (gdouble degrees, gdouble * c, gdouble * s)
   radians = fmod (degrees, 360.0) * G_PI / 180.0;
   *c = cos (radians);
   *s = sin (radians);
+}
+
+/**
+ * gst_cl_rotate_direction_is_fixed:
+ *
+ * Whether @direction is one of the eight fixed directions (identity, the
+ * turns by quarters, the flips), which move pixels without resampling.
+ */
+gboolean
+gst_cl_rotate_direction_is_fixed (GstVideoOrientationMethod direction)
+{
+  return direction >= GST_VIDEO_ORIENTATION_IDENTITY
+      && direction <= GST_VIDEO_ORIENTATION_UR_LL;
+}
+
+/**
+ * gst_cl_rotate_direction_transposes:
+ *
+ * Whether fixed @direction swaps the width and the height (90r, 90l,
+ * ul-lr, ur-ll).
+ */
+gboolean
+gst_cl_rotate_direction_transposes (GstVideoOrientationMethod direction)
+{
+  return direction == GST_VIDEO_ORIENTATION_90R
+      || direction == GST_VIDEO_ORIENTATION_90L
+      || direction == GST_VIDEO_ORIENTATION_UL_LR
+      || direction == GST_VIDEO_ORIENTATION_UR_LL;
+}
+
+/* The matrix M of fixed @direction, row by row: a source point relative
+ * to the source's centre is M times the output point relative to the
+ * output's centre (x right, y down), in pixels. Its entries are 0 and
+ * +-1, one non-zero in each row. */
+static void
+direction_matrix (GstVideoOrientationMethod direction, gint m[4])
+{
+  static const gint matrices[][4] = {
+    [GST_VIDEO_ORIENTATION_IDENTITY] = {1, 0, 0, 1},
+    /* clockwise: the output's column x is the source's row h - 1 - x */
+    [GST_VIDEO_ORIENTATION_90R] = {0, 1, -1, 0},
+    [GST_VIDEO_ORIENTATION_180] = {-1, 0, 0, -1},
+    [GST_VIDEO_ORIENTATION_90L] = {0, -1, 1, 0},
+    [GST_VIDEO_ORIENTATION_HORIZ] = {-1, 0, 0, 1},
+    [GST_VIDEO_ORIENTATION_VERT] = {1, 0, 0, -1},
+    /* across the upper-left/lower-right diagonal: a transpose */
+    [GST_VIDEO_ORIENTATION_UL_LR] = {0, 1, 1, 0},
+    [GST_VIDEO_ORIENTATION_UR_LL] = {0, -1, -1, 0},
+  };
+
+  g_return_if_fail (gst_cl_rotate_direction_is_fixed (direction));
+  memcpy (m, matrices[direction], sizeof (matrices[0]));
+}
+
+/**
+ * gst_cl_rotate_output_size:
+ * @width, @height, @par_n, @par_d: the input's size and pixel aspect
+ *   ratio
+ *
+ * The output's size and pixel aspect ratio: a fixed direction keeps them,
+ * or swaps them where it transposes (as videoflip does); custom keeps
+ * them with output-size=same, and gives gst_cl_rotate_fit_size()'s with
+ * fit.
+ */
+void
+gst_cl_rotate_output_size (const GstCLRotateSettings * p, gint width,
+    gint height, gint par_n, gint par_d, gint * out_width, gint * out_height,
+    gint * out_par_n, gint * out_par_d)
+{
+  gboolean swap;
+
+  if (!gst_cl_rotate_direction_is_fixed (p->direction)
+      && p->output_size == GST_CL_ROTATE_OUTPUT_FIT) {
+    gst_cl_rotate_fit_size (p->angle, width, height, par_n, par_d, out_width,
+        out_height, out_par_n, out_par_d);
+    return;
+  }
+  swap = gst_cl_rotate_direction_is_fixed (p->direction)
+      && gst_cl_rotate_direction_transposes (p->direction);
+  *out_width = swap ? height : width;
+  *out_height = swap ? width : height;
+  *out_par_n = swap ? par_d : par_n;
+  *out_par_d = swap ? par_n : par_d;
 }
 
 /**
@@ -107,16 +191,20 @@ is_permutation (const gdouble m[4])
 /**
  * gst_cl_rotate_is_identity:
  *
- * Whether @p leaves the frames of @g as they are: no turn, the same size
- * and pixel aspect ratio in and out.
+ * Whether @p leaves the frames of @g as they are: no turn (direction
+ * identity, or custom at a whole number of turns), the same size and
+ * pixel aspect ratio in and out.
  */
 gboolean
 gst_cl_rotate_is_identity (const GstCLRotateSettings * p,
     const GstCLRotateGeometry * g)
 {
   gint q;
+  gboolean turns = gst_cl_rotate_direction_is_fixed (p->direction) ?
+      p->direction != GST_VIDEO_ORIENTATION_IDENTITY :
+      !quarter_turn (p->angle, &q) || q != 0;
 
-  return g->in_width > 0 && quarter_turn (p->angle, &q) && q == 0
+  return g->in_width > 0 && !turns
       && g->in_width == g->out_width && g->in_height == g->out_height
       && g->in_par_n == g->out_par_n && g->in_par_d == g->out_par_d;
 }
@@ -142,7 +230,9 @@ luma_pivots (const GstCLRotateSettings * p, const GstCLRotateGeometry * g,
 /**
  * gst_cl_rotate_map_to_source:
  *
- * The source point, in luma pixels, that output point (@x, @y) shows.
+ * The source point, in luma pixels, that output point (@x, @y) shows. For
+ * a fixed direction, the point videoflip gives (e.g. 90r: (y, output
+ * width - x)).
  */
 void
 gst_cl_rotate_map_to_source (const GstCLRotateSettings * p,
@@ -151,6 +241,16 @@ gst_cl_rotate_map_to_source (const GstCLRotateSettings * p,
 {
   gdouble m[4], pv[4];
 
+  if (gst_cl_rotate_direction_is_fixed (p->direction)) {
+    gint d[4];
+
+    direction_matrix (p->direction, d);
+    x -= g->out_width / 2.0;
+    y -= g->out_height / 2.0;
+    *sx = d[0] * x + d[1] * y + g->in_width / 2.0;
+    *sy = d[2] * x + d[3] * y + g->in_height / 2.0;
+    return;
+  }
   mapping_matrix (p->angle, g, m);
   luma_pivots (p, g, pv);
   *sx = m[0] * (x - pv[0]) + m[1] * (y - pv[1]) + pv[2];
@@ -165,6 +265,17 @@ map_to_output (const GstCLRotateSettings * p, const GstCLRotateGeometry * g,
 {
   gdouble m[4], pv[4], det;
 
+  if (gst_cl_rotate_direction_is_fixed (p->direction)) {
+    gint d[4];
+
+    /* M is orthogonal: its inverse is its transpose. */
+    direction_matrix (p->direction, d);
+    sx -= g->in_width / 2.0;
+    sy -= g->in_height / 2.0;
+    *x = d[0] * sx + d[2] * sy + g->out_width / 2.0;
+    *y = d[1] * sx + d[3] * sy + g->out_height / 2.0;
+    return;
+  }
   mapping_matrix (p->angle, g, m);
   luma_pivots (p, g, pv);
   det = m[0] * m[3] - m[1] * m[2];
@@ -227,6 +338,7 @@ plan_variant (const GstCLDeviceInfo * device, const GstCLRotateFrames * frames,
 {
   const GstCLRotateTuning *tuning = gst_cl_rotate_tuning (device->device_class);
 
+  pp->fixed = FALSE;
   pp->method = method;
   pp->native = method == GST_CL_ROTATE_METHOD_BICUBIC
       && tuning->native_bicubic && device->has_qcom_bicubic
@@ -248,13 +360,43 @@ plan_items (gboolean vectors, const GstCLRotatePlaneGeometry * plane,
   items[1] = plane->height;
 }
 
+/* Fixed @direction on every plane of @frames: each plane's pixels move
+ * within the plane, as videoflip moves them. Where a row of the direction
+ * reverses an axis, the origin is the input plane's last column or row,
+ * from the plane's own size: a 4:2:0 chroma plane of an odd size turns
+ * on its own grid, as videoflip's does, not on the luma's. */
+static void
+plan_direction (GstVideoOrientationMethod direction,
+    const GstCLRotateFrames * frames, GstCLRotatePlan * plan)
+{
+  gint m[4];
+
+  direction_matrix (direction, m);
+  plan->n_planes = frames->n_planes;
+  for (guint p = 0; p < frames->n_planes; p++) {
+    const GstCLRotatePlaneGeometry *plane = &frames->planes[p];
+    GstCLRotatePlanePlan *pp = &plan->planes[p];
+
+    memset (pp, 0, sizeof (*pp));
+    pp->fixed = TRUE;
+    pp->method = GST_CL_ROTATE_METHOD_NEAREST;
+    pp->kernel = "direction_frame";
+    memcpy (pp->moves, m, sizeof (m));
+    pp->origin[0] = m[0] < 0 || m[1] < 0 ? plane->in_width - 1 : 0;
+    pp->origin[1] = m[2] < 0 || m[3] < 0 ? plane->in_height - 1 : 0;
+    pp->items[0] = plane->width;
+    pp->items[1] = plane->height;
+  }
+}
+
 /**
  * gst_cl_rotate_plan:
  *
  * What rotates a frame of @geometry with @settings on @device: for each
  * plane of @frames the kernel, its build options, its mapping in the
  * plane's pixels and its work size. Turns that only permute pixels take
- * nearest, which gives them exactly.
+ * nearest, which gives them exactly; a fixed direction moves pixels with
+ * a kernel of its own (no build options).
  */
 void
 gst_cl_rotate_plan (const GstCLDeviceInfo * device,
@@ -265,6 +407,11 @@ gst_cl_rotate_plan (const GstCLDeviceInfo * device,
       && gst_cl_rotate_tuning (device->device_class)->vectors;
   gdouble m[4], pivots[4];
   GstCLRotateMethod method;
+
+  if (gst_cl_rotate_direction_is_fixed (settings->direction)) {
+    plan_direction (settings->direction, frames, plan);
+    return;
+  }
 
   mapping_matrix (settings->angle, geometry, m);
   luma_pivots (settings, geometry, pivots);

@@ -45,6 +45,8 @@ static const Variant variants[] = {
   {"clrotate", "angle=-20 center-x=0.1 center-y=0.9 background=0x80ff0000 "
         "method=bicubic", 0, 0},
   {"clrotate", "angle=30 output-size=fit method=bilinear", 0, 0},
+  /* a fixed direction: pixel moves, both axes reversed and swapped */
+  {"clrotate", "video-direction=ur-ll", 0, 0},
   {"clboxblur", "method=separable radius=3", 0, 0},
   {"clboxblur", "method=sat radius=3", 0, 0},
   {"clboxblur", "method=separable radius-x=1 radius-y=5 passes=2", 0, 0},
