@@ -42,6 +42,7 @@
 #include "gstclrotate.h"
 #include "gstclelements.h"
 #include "gstclkernels.h"
+#include "gstclorientation.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_rotate_debug);
 #define GST_CAT_DEFAULT gst_cl_rotate_debug
@@ -75,14 +76,8 @@ struct _GstCLRotate
   GstCLRotateGeometry geometry;
   GstVideoOrientationMethod direction;  /* the video-direction property */
 
-  /* the direction of the image-orientation tags (identity where they
-   * give none), the global tags', whether a stream tag gave one (it
-   * outranks the global tags), and the stream they came in; under the
-   * object lock */
-  GstVideoOrientationMethod tag_direction;
-  GstVideoOrientationMethod global_tag_direction;
-  gboolean stream_tag_direction;
-  gchar *stream_id;
+  /* the direction of the image-orientation tags, under the object lock */
+  GstCLOrientationTags tags;
 
   /* streaming: the properties the frames are rotated with (the
    * snapshot), the planes, kernels per plane and method and the fixed
@@ -369,47 +364,6 @@ gst_cl_rotate_process (GstCLFilter * filter, GstCLFrame * in,
   return TRUE;
 }
 
-/* @caps with the width and the height swapped and a fixed pixel aspect
- * ratio inverted, as a direction that transposes gives them, either way
- * (as videoflip does). */
-static GstCaps *
-transposed_caps (GstCaps * caps)
-{
-  GstCaps *ret = gst_caps_new_empty ();
-
-  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
-    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
-    const GValue *w = gst_structure_get_value (s, "width");
-    const GValue *h = gst_structure_get_value (s, "height");
-    GValue width = G_VALUE_INIT, height = G_VALUE_INIT;
-    gint par_n, par_d;
-
-    if (w)
-      gst_value_init_and_copy (&width, w);
-    if (h)
-      gst_value_init_and_copy (&height, h);
-    if (h)
-      gst_structure_set_value (s, "width", &height);
-    else
-      gst_structure_remove_field (s, "width");
-    if (w)
-      gst_structure_set_value (s, "height", &width);
-    else
-      gst_structure_remove_field (s, "height");
-    if (w)
-      g_value_unset (&width);
-    if (h)
-      g_value_unset (&height);
-    if (gst_structure_get_fraction (s, "pixel-aspect-ratio", &par_n, &par_d)
-        && par_n > 0 && par_d > 0)
-      gst_structure_set (s, "pixel-aspect-ratio", GST_TYPE_FRACTION, par_d,
-          par_n, NULL);
-    gst_caps_append_structure_full (ret, s,
-        gst_caps_features_copy (gst_caps_get_features (caps, i)));
-  }
-  return ret;
-}
-
 static GstCaps *
 gst_cl_rotate_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
@@ -426,7 +380,7 @@ gst_cl_rotate_transform_caps (GstBaseTransform * trans,
   if (gst_cl_rotate_direction_is_fixed (params.direction)
       && gst_cl_rotate_direction_transposes (params.direction))
     return gst_cl_filter_restrict_caps (GST_CL_FILTER (self), caps,
-        transposed_caps (caps), filter);
+        gst_cl_orientation_transposed_caps (caps), filter);
   if (gst_cl_rotate_direction_is_fixed (params.direction)
       || params.output_size == GST_CL_ROTATE_OUTPUT_SAME)
     return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_caps (trans,
@@ -596,60 +550,29 @@ static void
 resolve_direction (GstCLRotate * self)
 {
   self->params.direction = self->direction == GST_VIDEO_ORIENTATION_AUTO ?
-      self->tag_direction : self->direction;
+      self->tags.direction : self->direction;
 }
 
-/* The image-orientation tag, as videoflip (GStreamer 1.24) reads it: a
- * stream tag outranks global tags; a tag list without one takes the
- * direction back (a stream list to the global tags', a global list to
- * identity unless a stream tag holds). With video-direction=auto the tag
- * goes on as rotate-0, the frames being turned upright. Returns the event
- * to pass on. */
+/* The stream's orientation from @event's tags (see
+ * gst_cl_orientation_tags_take()). With video-direction=auto the tag goes
+ * on as rotate-0, the frames being turned upright. Returns the event to
+ * pass on. */
 static GstEvent *
 take_tags (GstCLRotate * self, GstEvent * event)
 {
-  GstTagList *tags;
-  GstVideoOrientationMethod method;
-  GstEvent *upright;
-  gboolean found, stream, rewrite;
+  GstTagList *list;
+  gboolean found, rewrite;
 
-  gst_event_parse_tag (event, &tags);
-  found = gst_video_orientation_from_tag (tags, &method);
-  stream = gst_tag_list_get_scope (tags) == GST_TAG_SCOPE_STREAM;
-
+  gst_event_parse_tag (event, &list);
   GST_OBJECT_LOCK (self);
-  if (found && stream) {
-    self->stream_tag_direction = TRUE;
-    self->tag_direction = method;
-  } else if (found) {
-    self->global_tag_direction = method;
-    if (!self->stream_tag_direction)
-      self->tag_direction = method;
-  } else if (stream) {
-    self->stream_tag_direction = FALSE;
-    self->tag_direction = self->global_tag_direction;
-  } else {
-    self->global_tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
-    if (!self->stream_tag_direction)
-      self->tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
-  }
+  found = gst_cl_orientation_tags_take (&self->tags, list);
   resolve_direction (self);
   rewrite = found && self->direction == GST_VIDEO_ORIENTATION_AUTO;
   GST_DEBUG_OBJECT (self, "%s tags, orientation %s: direction %d",
-      stream ? "stream" : "global", found ? "found" : "absent",
-      self->params.direction);
+      gst_tag_list_get_scope (list) == GST_TAG_SCOPE_STREAM ? "stream" :
+      "global", found ? "found" : "absent", self->params.direction);
   GST_OBJECT_UNLOCK (self);
-
-  if (!rewrite)
-    return event;
-  /* The event, and so its tag list, may be shared: a new one. */
-  tags = gst_tag_list_copy (tags);
-  gst_tag_list_add (tags, GST_TAG_MERGE_REPLACE, GST_TAG_IMAGE_ORIENTATION,
-      "rotate-0", NULL);
-  upright = gst_event_new_tag (tags);
-  gst_event_set_seqnum (upright, gst_event_get_seqnum (event));
-  gst_event_unref (event);
-  return upright;
+  return rewrite ? gst_cl_orientation_upright_tag (event) : event;
 }
 
 /* A new stream (another stream id) starts with no orientation from tags. */
@@ -660,13 +583,8 @@ take_stream_start (GstCLRotate * self, GstEvent * event)
 
   gst_event_parse_stream_start (event, &stream_id);
   GST_OBJECT_LOCK (self);
-  if (g_strcmp0 (stream_id, self->stream_id) != 0) {
+  if (gst_cl_orientation_tags_start_stream (&self->tags, stream_id)) {
     GST_DEBUG_OBJECT (self, "new stream: no orientation from tags");
-    self->stream_tag_direction = FALSE;
-    self->global_tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
-    self->tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
-    g_free (self->stream_id);
-    self->stream_id = g_strdup (stream_id);
     resolve_direction (self);
   }
   GST_OBJECT_UNLOCK (self);
@@ -699,10 +617,9 @@ gst_cl_rotate_change_state (GstElement * element, GstStateChange transition)
   GstStateChangeReturn ret =
       GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
 
-  /* The next stream-start, whatever its id, starts a new stream. */
   if (transition == GST_STATE_CHANGE_PAUSED_TO_READY) {
     GST_OBJECT_LOCK (self);
-    g_clear_pointer (&self->stream_id, g_free);
+    gst_cl_orientation_tags_forget_stream (&self->tags);
     GST_OBJECT_UNLOCK (self);
   }
   return ret;
@@ -711,7 +628,7 @@ gst_cl_rotate_change_state (GstElement * element, GstStateChange transition)
 static void
 gst_cl_rotate_finalize (GObject * object)
 {
-  g_free (GST_CL_ROTATE (object)->stream_id);
+  gst_cl_orientation_tags_clear (&GST_CL_ROTATE (object)->tags);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -799,8 +716,7 @@ gst_cl_rotate_init (GstCLRotate * self)
   self->params.output_size = DEFAULT_OUTPUT_SIZE;
   self->params.background = DEFAULT_BACKGROUND;
   self->direction = DEFAULT_DIRECTION;
-  self->tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
-  self->global_tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
+  gst_cl_orientation_tags_init (&self->tags);
   resolve_direction (self);
   self->frame = self->params;
 }
