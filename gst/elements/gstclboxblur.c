@@ -43,6 +43,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_cl_box_blur_debug);
 #define MAX_PASSES 8
 #define DEFAULT_PASSES 1
 #define DEFAULT_METHOD GST_CL_BOX_BLUR_METHOD_AUTO
+#define DEFAULT_SIGMA 0.0
 
 enum
 {
@@ -53,6 +54,7 @@ enum
   PROP_PASSES,
   PROP_METHOD,
   PROP_ACTIVE_METHOD,
+  PROP_SIGMA,
 };
 
 /* A plane's kernels, built on first use per variant, and the most items
@@ -258,12 +260,38 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
     if (plan->spare_images
         && !ensure_spare_image (self, p, &frame->planes[p], error))
       return FALSE;
-    if (!ensure_kernels (self, p, &frame->planes[p], plan->method,
-            &plan->planes[p], error))
-      return FALSE;
+    for (guint b = 0; b < plan->n_boxes; b++)
+      if (!ensure_kernels (self, p, &frame->planes[p], plan->method,
+              &plan->boxes[b][p], error))
+        return FALSE;
   }
   return ensure_buffer (self, &self->spare, &self->spare_size,
       plan->spare_bytes, error);
+}
+
+/* One pass of @pplan, a plan of plane @p's, from @src to @dst, which
+ * differ and have the geometry @pplan was planned for. */
+static gboolean
+run_pass (GstCLBoxBlur * self, guint p, GstCLBoxBlurMethod method,
+    const GstCLBoxBlurPlanePlan * pplan, const GstCLPlane * src,
+    const GstCLPlane * dst, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  const cl_kernel *kernels = self->planes[p].kernels[pplan->variant];
+  GstCLBoxBlurTarget target;
+  GstCLBoxBlurPassPlan pass;
+
+  get_target (self, &target);
+  gst_cl_box_blur_plan_pass (&target, src, method, pplan,
+      self->planes[p].group_sizes[pplan->variant], &pass);
+  GST_LOG_OBJECT (self, "plane %u, %dx%d, radii %d x %d: %s, %"
+      G_GSIZE_FORMAT " scratch bytes", p, src->width, src->height, pplan->rx,
+      pplan->ry, gst_cl_box_blur_strategy_name (pass.strategy),
+      pass.scratch_bytes);
+  return ensure_buffer (self, &self->scratch, &self->scratch_size,
+      pass.scratch_bytes, error)
+      && gst_cl_box_blur_enqueue_pass (context, kernels, &pass, pplan,
+      self->scratch, src, dst, error);
 }
 
 /* Passes alternate between @out and plane @p's spare, so that the last
@@ -272,11 +300,6 @@ static gboolean
 run_passes (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
     const GstCLPlane * in, const GstCLPlane * out, GError ** error)
 {
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  const GstCLBoxBlurPlanePlan *pplan = &plan->planes[p];
-  const cl_kernel *kernels = self->planes[p].kernels[pplan->variant];
-  GstCLBoxBlurTarget target;
-  GstCLBoxBlurPassPlan pass;
   /* Built from the geometry alone: nothing of the output's memory (its
    * offset, wrapper or linked buffer) may carry over. */
   const GstCLPlane spare = {
@@ -289,19 +312,12 @@ run_passes (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
   };
   const GstCLPlane *src = in;
 
-  get_target (self, &target);
-  gst_cl_box_blur_plan_pass (&target, in, plan->method, pplan,
-      self->planes[p].group_sizes[pplan->variant], &pass);
-  GST_LOG_OBJECT (self, "plane %u: %s, %" G_GSIZE_FORMAT " scratch bytes",
-      p, gst_cl_box_blur_strategy_name (pass.strategy), pass.scratch_bytes);
-  if (!ensure_buffer (self, &self->scratch, &self->scratch_size,
-          pass.scratch_bytes, error))
-    return FALSE;
   for (guint i = 0; i < plan->passes; i++) {
     const GstCLPlane *dst = (plan->passes - 1 - i) % 2 ? &spare : out;
+    guint box = gst_cl_box_blur_plan_box (plan, i);
 
-    if (!gst_cl_box_blur_enqueue_pass (context, kernels, &pass, pplan,
-            self->scratch, src, dst, error))
+    if (!run_pass (self, p, plan->method, &plan->boxes[box][p], src, dst,
+            error))
       return FALSE;
     src = dst;
   }
@@ -311,7 +327,7 @@ run_passes (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
 static gboolean
 params_passthrough (const GstCLBoxBlurSettings * params)
 {
-  return params->radius_x == 0 && params->radius_y == 0;
+  return gst_cl_box_blur_is_identity (params);
 }
 
 static void
@@ -348,13 +364,15 @@ gst_cl_box_blur_filter_prefers_buffers (GstCLFilter * filter,
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
   GstCLFrame layout;
   GstCLBoxBlurSettings params;
+  guint rx, ry;
 
   GST_OBJECT_LOCK (self);
   params = self->params;
   GST_OBJECT_UNLOCK (self);
+  gst_cl_box_blur_largest_radii (&params, &rx, &ry);
   return gst_cl_frame_layout (&layout, in, GST_CL_STORAGE_BUFFER)
       && gst_cl_box_blur_prefers_buffers (gst_cl_filter_get_device (filter),
-      &layout.planes[0], params.radius_x, params.radius_y);
+      &layout.planes[0], rx, ry);
 }
 
 static gboolean
@@ -428,6 +446,9 @@ gst_cl_box_blur_set_property (GObject * object, guint prop_id,
     case PROP_METHOD:
       self->params.method = g_value_get_enum (value);
       break;
+    case PROP_SIGMA:
+      self->params.sigma = g_value_get_double (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -459,6 +480,9 @@ gst_cl_box_blur_get_property (GObject * object, guint prop_id,
     case PROP_ACTIVE_METHOD:
       g_value_set_enum (value, self->active_method);
       break;
+    case PROP_SIGMA:
+      g_value_set_double (value, self->params.sigma);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -473,6 +497,7 @@ gst_cl_box_blur_init (GstCLBoxBlur * self)
   self->params.radius_y = DEFAULT_RADIUS;
   self->params.passes = DEFAULT_PASSES;
   self->params.method = DEFAULT_METHOD;
+  self->params.sigma = DEFAULT_SIGMA;
   self->active_method = GST_CL_BOX_BLUR_METHOD_AUTO;
 }
 
@@ -546,6 +571,23 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
       g_param_spec_enum ("method", "Method",
           "Separable running sums or a summed-area table (same output)",
           GST_TYPE_CL_BOX_BLUR_METHOD, DEFAULT_METHOD, flags));
+  /**
+   * GstCLBoxBlur:sigma:
+   *
+   * A Gaussian blur of this standard deviation, in pixels, by three box
+   * passes whose widths give about its variance (Kovesi's construction),
+   * each the exact box blur. Above 0 it takes the place of
+   * #GstCLBoxBlur:radius-x, #GstCLBoxBlur:radius-y and
+   * #GstCLBoxBlur:passes, which are kept for when it is set back to 0
+   * (the box blur). Subsampled chroma planes take the Gaussian of sigma
+   * scaled by their subsampling (sigma / 2 for 4:2:0). Controllable.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIGMA,
+      g_param_spec_double ("sigma", "Sigma",
+          "A Gaussian of this standard deviation in pixels, by three box "
+          "passes, in place of the radii and passes (0: the box blur)", 0,
+          GST_CL_BOX_BLUR_MAX_SIGMA, DEFAULT_SIGMA,
+          flags | GST_PARAM_CONTROLLABLE));
   /**
    * GstCLBoxBlur:active-method:
    *

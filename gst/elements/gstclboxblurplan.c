@@ -5,6 +5,7 @@
 #include "gstclboxblurtuning.h"
 #include "gstclfilter.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Rows from one anchor of sat's column-window sums to the next, and the
@@ -58,6 +59,128 @@ gst_cl_box_blur_plane_radius (guint radius, guint sub)
   return sub == 0 ? radius : (radius + (1u << (sub - 1))) >> sub;
 }
 
+/**
+ * gst_cl_box_blur_gaussian_widths:
+ * @sigma: the Gaussian's standard deviation, in samples
+ * @widths: (out): the boxes' widths (odd), in the order their passes run
+ *
+ * The boxes whose passes come closest to a Gaussian of @sigma, as in
+ * Kovesi's "Fast almost-Gaussian filtering" (2010): n = 3 boxes of the
+ * ideal width w = sqrt (12 sigma^2 / n + 1) would have the Gaussian's
+ * variance, n (w^2 - 1) / 12; with wl the largest odd integer up to w and
+ * wu = wl + 2, m passes of wl and n - m of wu, where
+ * m = round ((12 sigma^2 - n wl^2 - 4 n wl - 3 n) / (-4 wl - 4)), the
+ * integer nearest to the m that matches the variance. The variance,
+ * sum (w_i^2 - 1) / 12, is then within (wl + 1) / 6 of sigma^2 (half a
+ * step of m). The narrower boxes run first. A @sigma of 0 or less (or not
+ * a number) gives boxes of width 1, which change nothing.
+ */
+void
+gst_cl_box_blur_gaussian_widths (gdouble sigma,
+    guint widths[GST_CL_BOX_BLUR_GAUSSIAN_PASSES])
+{
+  const gdouble n = GST_CL_BOX_BLUR_GAUSSIAN_PASSES;
+  gdouble variance12, ideal, wl;
+  gint m;
+
+  if (!(sigma > 0)) {
+    for (guint i = 0; i < GST_CL_BOX_BLUR_GAUSSIAN_PASSES; i++)
+      widths[i] = 1;
+    return;
+  }
+  sigma = MIN (sigma, GST_CL_BOX_BLUR_MAX_SIGMA);
+  variance12 = 12 * sigma * sigma;
+  ideal = sqrt (variance12 / n + 1);
+  wl = floor (ideal);
+  if (fmod (wl, 2) == 0)
+    wl -= 1;
+  m = (gint) round ((variance12 - n * wl * wl - 4 * n * wl - 3 * n) /
+      (-4 * wl - 4));
+  m = CLAMP (m, 0, GST_CL_BOX_BLUR_GAUSSIAN_PASSES);
+  for (gint i = 0; i < GST_CL_BOX_BLUR_GAUSSIAN_PASSES; i++)
+    widths[i] = (guint) wl + (i < m ? 0 : 2);
+}
+
+/**
+ * gst_cl_box_blur_passes:
+ *
+ * Returns: how many box passes @settings make: the Gaussian's where sigma
+ * is set, else passes.
+ */
+guint
+gst_cl_box_blur_passes (const GstCLBoxBlurSettings * settings)
+{
+  return settings->sigma > 0 ? GST_CL_BOX_BLUR_GAUSSIAN_PASSES :
+      settings->passes;
+}
+
+/**
+ * gst_cl_box_blur_pass_radii:
+ * @pass: below gst_cl_box_blur_passes (@settings)
+ * @w_sub: log2 of the plane's subsampling along rows
+ * @rx: (out): the radius of @pass along rows, in the plane's samples
+ *
+ * With sigma, the radii of the Gaussian's boxes for sigma / 2^sub, the
+ * same Gaussian in the plane's samples; else radius-x and radius-y scaled
+ * by the plane's subsampling (gst_cl_box_blur_plane_radius()), at every
+ * pass. Not yet clipped to the plane's size.
+ */
+void
+gst_cl_box_blur_pass_radii (const GstCLBoxBlurSettings * settings,
+    guint pass, guint w_sub, guint h_sub, guint * rx, guint * ry)
+{
+  guint widths[GST_CL_BOX_BLUR_GAUSSIAN_PASSES];
+
+  if (!(settings->sigma > 0)) {
+    *rx = gst_cl_box_blur_plane_radius (settings->radius_x, w_sub);
+    *ry = gst_cl_box_blur_plane_radius (settings->radius_y, h_sub);
+    return;
+  }
+  pass = MIN (pass, GST_CL_BOX_BLUR_GAUSSIAN_PASSES - 1);
+  gst_cl_box_blur_gaussian_widths (ldexp (settings->sigma, -(gint) w_sub),
+      widths);
+  *rx = widths[pass] / 2;
+  gst_cl_box_blur_gaussian_widths (ldexp (settings->sigma, -(gint) h_sub),
+      widths);
+  *ry = widths[pass] / 2;
+}
+
+/**
+ * gst_cl_box_blur_largest_radii:
+ *
+ * The largest radii of any pass of @settings over a frame's first plane
+ * (never subsampled): what the method and the storage are chosen for.
+ */
+void
+gst_cl_box_blur_largest_radii (const GstCLBoxBlurSettings * settings,
+    guint * rx, guint * ry)
+{
+  *rx = *ry = 0;
+  for (guint i = 0; i < gst_cl_box_blur_passes (settings); i++) {
+    guint x, y;
+
+    gst_cl_box_blur_pass_radii (settings, i, 0, 0, &x, &y);
+    *rx = MAX (*rx, x);
+    *ry = MAX (*ry, y);
+  }
+}
+
+/**
+ * gst_cl_box_blur_is_identity:
+ *
+ * Returns: whether @settings leave every frame as it is: every pass's
+ * radii 0 (both radii 0, or a sigma too small for any box wider than
+ * one pixel). Subsampled planes then have radius 0 too.
+ */
+gboolean
+gst_cl_box_blur_is_identity (const GstCLBoxBlurSettings * settings)
+{
+  guint rx, ry;
+
+  gst_cl_box_blur_largest_radii (settings, &rx, &ry);
+  return rx == 0 && ry == 0;
+}
+
 static guint64
 max_window (gint size, guint r)
 {
@@ -98,18 +221,27 @@ fits_cpu_kernels (const GstCLPlane * plane, const GstCLBoxBlurPlanePlan * pp)
   return largest_sum (plane, pp->rx, pp->ry) <= G_MAXINT32;
 }
 
-/* The radii in @plane's samples and the width of its sums. */
+/* Radii @rx, @ry (in @plane's samples) clipped to @plane, and the width
+ * of its sums. */
 static void
-plan_radii (const GstCLPlane * plane, guint radius_x, guint radius_y,
+plan_plane_radii (const GstCLPlane * plane, guint rx, guint ry,
     GstCLBoxBlurPlanePlan * pp)
 {
   memset (pp, 0, sizeof (*pp));
   /* Any radius from the plane's size on covers the plane. */
-  pp->rx = MIN (gst_cl_box_blur_plane_radius (radius_x, plane->w_sub),
-      (guint) plane->width - 1);
-  pp->ry = MIN (gst_cl_box_blur_plane_radius (radius_y, plane->h_sub),
-      (guint) plane->height - 1);
+  pp->rx = MIN (rx, (guint) plane->width - 1);
+  pp->ry = MIN (ry, (guint) plane->height - 1);
   pp->sum_wide = gst_cl_box_blur_needs_wide_sums (plane, pp->rx, pp->ry);
+}
+
+/* The element's radii in @plane's samples, as plan_plane_radii(). */
+static void
+plan_radii (const GstCLPlane * plane, guint radius_x, guint radius_y,
+    GstCLBoxBlurPlanePlan * pp)
+{
+  plan_plane_radii (plane, gst_cl_box_blur_plane_radius (radius_x,
+          plane->w_sub), gst_cl_box_blur_plane_radius (radius_y,
+          plane->h_sub), pp);
 }
 
 /* Bytes of a plane of @plane's size, rows unpadded. */
@@ -390,12 +522,12 @@ kernel_options (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
       sat && copies_columns (plane) ? " -DCOPY_COLUMNS" : "");
 }
 
+/* @plane's plan for radii @rx, @ry in its samples. */
 static void
 plan_plane (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
-    const GstCLBoxBlurSettings * settings, GstCLBoxBlurMethod method,
-    GstCLBoxBlurPlanePlan * pp)
+    guint rx, guint ry, GstCLBoxBlurMethod method, GstCLBoxBlurPlanePlan * pp)
 {
-  plan_radii (plane, settings->radius_x, settings->radius_y, pp);
+  plan_plane_radii (plane, rx, ry, pp);
   plan_sums (target, plane, method, pp);
   pp->variant = variant_index (method, pp);
   pp->kernel_names = kernel_names (target, method, pp);
@@ -410,9 +542,11 @@ plan_plane (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
  * @frame: the layout of the frames (only the planes' geometry is read)
  *
  * Plans the blur of @frame's planes with @settings on @target: the method
- * (on the first plane), and each plane's radii, sums and kernels; the
- * spare planes that passes alternate with. FALSE where the method's
- * scratch memory is too large for the device.
+ * (on the first plane, for the largest radii of any pass), the boxes the
+ * passes run (one, or the Gaussian's three) and for each its radii, sums
+ * and kernels on every plane; the spare planes that passes alternate
+ * with. FALSE where the method's scratch memory is too large for the
+ * device.
  */
 gboolean
 gst_cl_box_blur_plan (const GstCLBoxBlurTarget * target,
@@ -420,23 +554,42 @@ gst_cl_box_blur_plan (const GstCLBoxBlurTarget * target,
     GstCLBoxBlurPlan * plan, GError ** error)
 {
   gboolean images = target->storage == GST_CL_STORAGE_IMAGE;
+  guint rx, ry;
 
   memset (plan, 0, sizeof (*plan));
+  gst_cl_box_blur_largest_radii (settings, &rx, &ry);
   if (!gst_cl_box_blur_choose_method (target->device, target->storage,
-          settings->method, &frame->planes[0], settings->radius_x,
-          settings->radius_y, &plan->method, error))
+          settings->method, &frame->planes[0], rx, ry, &plan->method, error))
     return FALSE;
-  plan->passes = settings->passes;
+  plan->passes = gst_cl_box_blur_passes (settings);
   plan->n_planes = frame->n_planes;
-  plan->spare_images = settings->passes > 1 && images;
-  for (guint p = 0; p < frame->n_planes; p++) {
-    plan_plane (target, &frame->planes[p], settings, plan->method,
-        &plan->planes[p]);
-    if (settings->passes > 1 && !images)
+  plan->n_boxes = settings->sigma > 0 ? GST_CL_BOX_BLUR_GAUSSIAN_PASSES : 1;
+  plan->n_spares = plan->passes > 1 ? 1 : 0;
+  plan->spare_images = plan->n_spares > 0 && images;
+  for (guint b = 0; b < plan->n_boxes; b++)
+    for (guint p = 0; p < frame->n_planes; p++) {
+      const GstCLPlane *plane = &frame->planes[p];
+
+      gst_cl_box_blur_pass_radii (settings, b, plane->w_sub, plane->h_sub,
+          &rx, &ry);
+      plan_plane (target, plane, rx, ry, plan->method, &plan->boxes[b][p]);
+    }
+  if (plan->n_spares == 1 && !images)
+    for (guint p = 0; p < frame->n_planes; p++)
       plan->spare_bytes = MAX (plan->spare_bytes,
           plane_bytes (&frame->planes[p]));
-  }
   return TRUE;
+}
+
+/**
+ * gst_cl_box_blur_plan_box:
+ *
+ * Returns: the box of @plan that pass @pass runs.
+ */
+guint
+gst_cl_box_blur_plan_box (const GstCLBoxBlurPlan * plan, guint pass)
+{
+  return MIN (pass, plan->n_boxes - 1);
 }
 
 /* Items of a work-group: at most @wanted and the kernel's limit, and few

@@ -16,6 +16,15 @@ G_BEGIN_DECLS
 /* The largest radius-x and radius-y. */
 #define GST_CL_BOX_BLUR_MAX_RADIUS 8192
 
+/* sigma's Gaussian: box passes (gst_cl_box_blur_gaussian_widths()), up to
+ * the sigma whose widest box has the largest radius. */
+#define GST_CL_BOX_BLUR_GAUSSIAN_PASSES 3
+#define GST_CL_BOX_BLUR_MAX_SIGMA 8192.0
+
+/* The boxes of a plan: one for every pass, or one a pass of the
+ * Gaussian. */
+#define GST_CL_BOX_BLUR_MAX_BOXES GST_CL_BOX_BLUR_GAUSSIAN_PASSES
+
 typedef enum
 {
   GST_CL_BOX_BLUR_METHOD_AUTO,
@@ -30,6 +39,9 @@ typedef struct
   guint radius_y;
   guint passes;
   GstCLBoxBlurMethod method;
+  /* > 0: a Gaussian of this sigma (in the frame's pixels) by three box
+   * passes, in place of the radii and passes */
+  gdouble sigma;
 } GstCLBoxBlurSettings;
 
 /* What the planner needs beyond the device's probe. */
@@ -86,8 +98,12 @@ typedef struct
   GstCLBoxBlurMethod method;    /* separable or sat */
   guint passes;
   guint n_planes;
-  GstCLBoxBlurPlanePlan planes[GST_VIDEO_MAX_PLANES];
-  gsize spare_bytes;            /* a plane between passes, in buffers */
+  /* pass i runs box gst_cl_box_blur_plan_box (plan, i) */
+  guint n_boxes;
+  GstCLBoxBlurPlanePlan boxes[GST_CL_BOX_BLUR_MAX_BOXES][GST_VIDEO_MAX_PLANES];
+  /* planes the passes alternate with: one beside the output (passes > 1) */
+  guint n_spares;
+  gsize spare_bytes;            /* in buffers */
   gboolean spare_images;        /* or an image a plane */
 } GstCLBoxBlurPlan;
 
@@ -134,6 +150,19 @@ typedef struct
 
 guint gst_cl_box_blur_plane_radius (guint radius, guint sub);
 
+void gst_cl_box_blur_gaussian_widths (gdouble sigma,
+    guint widths[GST_CL_BOX_BLUR_GAUSSIAN_PASSES]);
+
+guint gst_cl_box_blur_passes (const GstCLBoxBlurSettings * settings);
+
+void gst_cl_box_blur_pass_radii (const GstCLBoxBlurSettings * settings,
+    guint pass, guint w_sub, guint h_sub, guint * rx, guint * ry);
+
+void gst_cl_box_blur_largest_radii (const GstCLBoxBlurSettings * settings,
+    guint * rx, guint * ry);
+
+gboolean gst_cl_box_blur_is_identity (const GstCLBoxBlurSettings * settings);
+
 gboolean gst_cl_box_blur_needs_wide_sums (const GstCLPlane * plane, guint rx,
     guint ry);
 
@@ -148,6 +177,8 @@ gboolean gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
 gboolean gst_cl_box_blur_plan (const GstCLBoxBlurTarget * target,
     const GstCLFrame * frame, const GstCLBoxBlurSettings * settings,
     GstCLBoxBlurPlan * plan, GError ** error);
+
+guint gst_cl_box_blur_plan_box (const GstCLBoxBlurPlan * plan, guint pass);
 
 void gst_cl_box_blur_plan_pass (const GstCLBoxBlurTarget * target,
     const GstCLPlane * plane, GstCLBoxBlurMethod method,

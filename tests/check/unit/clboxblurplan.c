@@ -10,6 +10,7 @@
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "gstclboxblurplan.h"
@@ -355,17 +356,17 @@ GST_START_TEST (test_plans)
                         && storage == GST_CL_STORAGE_BUFFER ?
                         plane_bytes (plane) : 0), "%s", what);
                 check_plane (&target, plane, &settings, plan.method,
-                    &plan.planes[p], what);
+                    &plan.boxes[0][p], what);
                 for (guint g = 0; g < G_N_ELEMENTS (limits); g++) {
                   gsize group_sizes[GST_CL_BOX_BLUR_N_KERNELS];
                   GstCLBoxBlurPassPlan pass;
 
                   group_sizes_of (limits[g], group_sizes);
                   gst_cl_box_blur_plan_pass (&target, plane, plan.method,
-                      &plan.planes[p], group_sizes, &pass);
+                      &plan.boxes[0][p], group_sizes, &pass);
                   fail_unless_equals_int (pass.strategy ==
-                      GST_CL_BOX_BLUR_STRATEGY_CPU_BANDS, plan.planes[p].cpu);
-                  check_launches (&target, plane, &plan.planes[p], &pass,
+                      GST_CL_BOX_BLUR_STRATEGY_CPU_BANDS, plan.boxes[0][p].cpu);
+                  check_launches (&target, plane, &plan.boxes[0][p], &pass,
                       group_sizes, what);
                 }
               }
@@ -399,7 +400,7 @@ strategy_at (const GstCLDeviceInfo * device, GstCLStorage storage,
           NULL));
   group_sizes_of (device->max_work_group_size, group_sizes);
   gst_cl_box_blur_plan_pass (&target, &frame.planes[0], plan.method,
-      &plan.planes[0], group_sizes, &pass);
+      &plan.boxes[0][0], group_sizes, &pass);
   return pass.strategy;
 }
 
@@ -711,6 +712,128 @@ GST_START_TEST (test_storage_rule)
 
 GST_END_TEST;
 
+/* sigma's boxes, worked out by hand from Kovesi's construction: wl the
+ * largest odd integer up to sqrt (4 sigma^2 + 1), m rounded (halves away
+ * from 0) from (12 sigma^2 - 3 wl^2 - 12 wl - 9) / (-4 wl - 4); at whole
+ * sigmas that quotient is 1.5 exactly, so two boxes of 2 sigma - 1 and
+ * one of 2 sigma + 1. */
+static const struct
+{
+  gdouble sigma;
+  guint widths[GST_CL_BOX_BLUR_GAUSSIAN_PASSES];
+} gaussian_cases[] = {
+  {0, {1, 1, 1}},
+  {0.5, {1, 1, 1}},             /* m = round (2.625) = 3 */
+  {0.6, {1, 1, 3}},             /* m = round (2.46) = 2 */
+  {1, {1, 1, 3}},
+  {1.5, {3, 3, 3}},             /* w = sqrt (10), m = round (2.81) */
+  {2, {3, 3, 5}},
+  {2.5, {5, 5, 5}},
+  {3, {5, 5, 7}},
+  {7.5, {15, 15, 15}},
+  {10, {19, 19, 21}},
+  {30, {59, 59, 61}},
+  {100, {199, 199, 201}},
+  {GST_CL_BOX_BLUR_MAX_SIGMA, {16383, 16383, 16385}},
+};
+
+GST_START_TEST (test_gaussian_widths)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (gaussian_cases); i++) {
+    guint widths[GST_CL_BOX_BLUR_GAUSSIAN_PASSES];
+
+    gst_cl_box_blur_gaussian_widths (gaussian_cases[i].sigma, widths);
+    for (guint k = 0; k < GST_CL_BOX_BLUR_GAUSSIAN_PASSES; k++)
+      fail_unless_equals_int (widths[k], gaussian_cases[i].widths[k]);
+  }
+}
+
+GST_END_TEST;
+
+/* Over sigmas from 0.01 to the largest: odd widths, the narrower first,
+ * at most 2 apart, radii up to the largest radius, and the variance of
+ * the three boxes, sum (w^2 - 1) / 12, within the construction's bound
+ * of sigma^2: half a step of m, (wl + 1) / 6. */
+GST_START_TEST (test_gaussian_variance)
+{
+  guint n = 0;
+
+  for (gdouble sigma = 0.01; sigma <= GST_CL_BOX_BLUR_MAX_SIGMA;
+      sigma = sigma < 64 ? sigma + 0.01 : sigma * 1.01, n++) {
+    guint w[GST_CL_BOX_BLUR_GAUSSIAN_PASSES];
+    gdouble variance = 0;
+
+    gst_cl_box_blur_gaussian_widths (sigma, w);
+    for (guint k = 0; k < GST_CL_BOX_BLUR_GAUSSIAN_PASSES; k++) {
+      fail_unless (w[k] % 2 == 1, "sigma %g: width %u", sigma, w[k]);
+      fail_unless (w[k] / 2 <= GST_CL_BOX_BLUR_MAX_RADIUS, "sigma %g", sigma);
+      fail_unless (w[k] >= w[0] && w[k] <= w[0] + 2, "sigma %g", sigma);
+      fail_unless (k == 0 || w[k] >= w[k - 1], "sigma %g", sigma);
+      variance += (w[k] * (gdouble) w[k] - 1) / 12;
+    }
+    fail_unless (fabs (variance - sigma * sigma) <= (w[0] + 1) / 6.0 + 1e-9,
+        "sigma %g: variance %g", sigma, variance);
+  }
+  GST_INFO ("%u sigmas", n);
+}
+
+GST_END_TEST;
+
+/* sigma's passes: three, each with its box's radii on every plane, the
+ * chroma planes' those of sigma / 2; the method for the widest box; the
+ * frame unchanged only where every box is 1 wide. Radii and passes do
+ * not count while sigma is set. */
+GST_START_TEST (test_sigma_plans)
+{
+  GstCLDeviceInfo device = fake_device (GST_CL_DEVICE_CLASS_GPU);
+  GstCLBoxBlurTarget target = make_target (&device, GST_CL_STORAGE_BUFFER,
+      FALSE);
+  const GstCLBoxBlurTuning *t = gst_cl_box_blur_tuning_for_device (&device);
+
+  for (guint i = 0; i < G_N_ELEMENTS (gaussian_cases); i++) {
+    GstCLBoxBlurSettings settings = {.radius_x = 7,.radius_y = 300,
+      .passes = 5,.method = GST_CL_BOX_BLUR_METHOD_AUTO,
+      .sigma = gaussian_cases[i].sigma,
+    };
+    const guint *w = gaussian_cases[i].widths;
+    guint chroma[GST_CL_BOX_BLUR_GAUSSIAN_PASSES], rx, ry;
+    GstCLBoxBlurPlan plan;
+    GstCLFrame frame;
+
+    if (settings.sigma == 0)
+      continue;
+    frame_of (GST_VIDEO_FORMAT_I420, 16384, 16384, GST_CL_STORAGE_BUFFER,
+        &frame);
+    fail_unless (gst_cl_box_blur_plan (&target, &frame, &settings, &plan,
+            NULL));
+    gst_cl_box_blur_gaussian_widths (settings.sigma / 2, chroma);
+    fail_unless_equals_int (gst_cl_box_blur_passes (&settings),
+        GST_CL_BOX_BLUR_GAUSSIAN_PASSES);
+    fail_unless_equals_int (plan.passes, GST_CL_BOX_BLUR_GAUSSIAN_PASSES);
+    fail_unless_equals_int (plan.n_boxes, GST_CL_BOX_BLUR_GAUSSIAN_PASSES);
+    fail_unless_equals_int (plan.n_spares, 1);
+    fail_unless (plan.spare_bytes >= 16384 * 16384);
+    for (guint k = 0; k < GST_CL_BOX_BLUR_GAUSSIAN_PASSES; k++) {
+      fail_unless_equals_int (gst_cl_box_blur_plan_box (&plan, k), k);
+      for (guint p = 0; p < plan.n_planes; p++) {
+        guint want = p == 0 ? w[k] / 2 : chroma[k] / 2;
+
+        fail_unless_equals_int (plan.boxes[k][p].rx, want);
+        fail_unless_equals_int (plan.boxes[k][p].ry, want);
+      }
+    }
+    gst_cl_box_blur_largest_radii (&settings, &rx, &ry);
+    fail_unless_equals_int (rx, w[2] / 2);
+    fail_unless_equals_int (ry, w[2] / 2);
+    fail_unless_equals_int (plan.method, w[2] / 2 <= t->buffer_separable_radius
+        ? GST_CL_BOX_BLUR_METHOD_SEPARABLE : GST_CL_BOX_BLUR_METHOD_SAT);
+    fail_unless_equals_int (gst_cl_box_blur_is_identity (&settings),
+        w[2] == 1);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblurplan_suite (void)
 {
@@ -726,6 +849,9 @@ clboxblurplan_suite (void)
   tcase_add_test (tc, test_auto_switch);
   tcase_add_test (tc, test_thresholds_switch);
   tcase_add_loop_test (tc, test_plans, 0, GST_CL_DEVICE_N_CLASSES);
+  tcase_add_test (tc, test_gaussian_widths);
+  tcase_add_test (tc, test_gaussian_variance);
+  tcase_add_test (tc, test_sigma_plans);
   return s;
 }
 
