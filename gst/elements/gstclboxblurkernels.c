@@ -253,3 +253,44 @@ gst_cl_box_blur_enqueue_pass (GstCLContext * context,
   }
   return TRUE;
 }
+
+/**
+ * gst_cl_box_blur_enqueue_copy:
+ * @kernel: box_copy, built for @src's and @dst's layout and storage
+ * @from: the rectangle of @src to copy, within it
+ * @to_x: where in @dst it goes, the rectangle within @dst
+ *
+ * Enqueues the copy of @from's pixels of @src into @dst at (@to_x,
+ * @to_y), the same bytes.
+ */
+gboolean
+gst_cl_box_blur_enqueue_copy (GstCLContext * context, cl_kernel kernel,
+    const GstCLPlane * src, const GstVideoRectangle * from,
+    const GstCLPlane * dst, gint to_x, gint to_y, GError ** error)
+{
+  GstCLArgs args;
+
+  if (from->w <= 0 || from->h <= 0)
+    return TRUE;
+  /* The planner keeps every rectangle within its planes. */
+  if (from->x < 0 || from->y < 0 || from->w > src->width - from->x
+      || from->h > src->height - from->y || to_x < 0 || to_y < 0
+      || from->w > dst->width - to_x || from->h > dst->height - to_y) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "a copy of %dx%d pixels from (%d, %d) of a %dx%d plane to (%d, %d) "
+        "of a %dx%d plane leaves them", from->w, from->h, from->x, from->y,
+        src->width, src->height, to_x, to_y, dst->width, dst->height);
+    return FALSE;
+  }
+  gst_cl_args_init (&args, kernel);
+  gst_cl_args_add_plane (&args, src);
+  gst_cl_args_add_int (&args, from->x);
+  gst_cl_args_add_int (&args, from->y);
+  gst_cl_args_add_plane (&args, dst);
+  gst_cl_args_add_int (&args, to_x);
+  gst_cl_args_add_int (&args, to_y);
+  gst_cl_args_add_int (&args, from->w);
+  gst_cl_args_add_int (&args, from->h);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_2d (context, kernel, from->w, from->h, error);
+}
