@@ -20,7 +20,8 @@
  *   overlapping, on the frame's edges, outside it, empty, more than the
  *   tuning's parts, margins from 0 to the largest, with radii, passes and
  *   sigma; interlaced frames, each field's rows of the regions blurred
- *   within the field. No tolerance: the element's bytes are exact.
+ *   within the field; metas attached before clupload, through cldownload.
+ *   No tolerance: the element's bytes are exact.
  */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
@@ -455,6 +456,48 @@ push_check (GstHarness * h, GstBuffer * in, const Frame * src,
   gst_buffer_unref (out);
 }
 
+/* The metas a detector attaches upstream of clupload reach the element
+ * through it, and leave through cldownload: a chain in OpenCL memory
+ * blurs the regions. */
+GST_START_TEST (test_regions_through_clupload)
+{
+  static const Rect rects[] = { {4, 3, 9, 8}, {40, 20, 30, 30} };
+  static const Blur blur = { 2, 3, 1, 0 };
+  GstContext *context = rel_new_shared_context ();
+  GstElement *bin = gst_parse_bin_from_description ("clupload ! "
+      "clboxblur regions=true radius-x=2 radius-y=3 region-margin=1 ! "
+      "cldownload", TRUE, NULL);
+  Frame src, blurred, want, got;
+  GstBuffer *in, *out;
+  GstHarness *h;
+
+  fail_unless (bin != NULL);
+  gst_element_set_context (bin, context);
+  h = gst_harness_new_with_element (bin, "sink", "src");
+  gst_object_unref (bin);
+  frame_new (&src, GST_VIDEO_FORMAT_NV12, W, H, FILL_RANDOM, 31);
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (&src.info));
+  in = frame_to_buffer (&src, 0);
+  add_metas (in, rects, G_N_ELEMENTS (rects));
+  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_if (gst_is_cl_memory (gst_buffer_peek_memory (out, 0)));
+  blur_reference (&src, &blur, &blurred);
+  regions_reference (&src, &blurred, rects, G_N_ELEMENTS (rects), 1, &want);
+  buffer_to_frame (out, &src, &got);
+  assert_frames_equal (&got, &want, "clupload ! clboxblur ! cldownload");
+  assert_metas (out, rects, G_N_ELEMENTS (rects), "through cldownload");
+  gst_buffer_unref (out);
+  gst_harness_teardown (h);
+  gst_context_unref (context);
+  frame_clear (&got);
+  frame_clear (&want);
+  frame_clear (&blurred);
+  frame_clear (&src);
+}
+
+GST_END_TEST;
+
 /* Rows @parity, @parity + 2, ... of @frame as a frame of their own. */
 static void
 field_of (const Frame * frame, guint parity, Frame * field)
@@ -807,6 +850,7 @@ clboxblurregions_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_regions, 0,
       G_N_ELEMENTS (formats) * G_N_ELEMENTS (storages));
+  tcase_add_test (tc, test_regions_through_clupload);
   tcase_add_loop_test (tc, test_regions_interlaced, 0,
       2 * G_N_ELEMENTS (storages));
   tcase_add_loop_test (tc, test_sigma_three_passes, 0,
