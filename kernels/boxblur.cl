@@ -153,27 +153,6 @@ box_quotient (sum_t sum, uint count)
     (BUF_TEXEL (name, x, y) = CONVERT (TEXEL_T, box_quotient (sum, count)))
 #endif
 
-/* Copies the w x h pixels from (sx, sy) of src to (dx, dy) of dst, the
- * same bytes in either storage: the blur of regions of interest, which
- * copies the frame, a part of it to blur, and the parts blurred back. */
-__kernel void
-box_copy (KERNEL_PLANE_IN (src), int sx, int sy, KERNEL_PLANE_OUT (dst),
-    int dx, int dy, int w, int h)
-{
-  PLANE_START (src);
-  PLANE_START (dst);
-  int x = get_global_id (0);
-  int y = get_global_id (1);
-
-  if (x >= w || y >= h)
-    return;
-#ifdef GST_CL_IMAGES
-  STORE (dst, dx + x, dy + y, LOAD (src, sx + x, sy + y));
-#else
-  BUF_TEXEL (dst, dx + x, dy + y) = BUF_TEXEL (src, sx + x, sy + y);
-#endif
-}
-
 /* Pixels of [i - r, i + r] inside [0, n). */
 static uint
 window_count (int i, int r, int n)

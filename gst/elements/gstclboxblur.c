@@ -71,7 +71,6 @@ typedef struct
 {
   cl_kernel kernels[GST_CL_BOX_BLUR_N_VARIANTS][GST_CL_BOX_BLUR_N_KERNELS];
   gsize group_sizes[GST_CL_BOX_BLUR_N_VARIANTS][GST_CL_BOX_BLUR_N_KERNELS];
-  cl_kernel copy;               /* box_copy, from the first variant built */
 } PlaneKernels;
 
 struct _GstCLBoxBlur
@@ -129,12 +128,10 @@ clear_planes (GstCLBoxBlur * self)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
-  for (guint p = 0; p < self->n_planes; p++) {
+  for (guint p = 0; p < self->n_planes; p++)
     for (guint v = 0; v < GST_CL_BOX_BLUR_N_VARIANTS; v++)
       for (guint k = 0; k < GST_CL_BOX_BLUR_N_KERNELS; k++)
         gst_cl_clear_kernel (context, &self->planes[p].kernels[v][k]);
-    gst_cl_clear_kernel (context, &self->planes[p].copy);
-  }
   self->n_planes = 0;
   gst_cl_clear_mem (context, &self->scratch);
   self->scratch_size = 0;
@@ -183,13 +180,6 @@ create_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
     created = kernels[k] != NULL;
     if (created)
       group_sizes[k] = gst_cl_context_kernel_group_size (context, kernels[k]);
-  }
-  /* Any of the plane's programs has box_copy. */
-  if (created && !self->planes[p].copy) {
-    self->planes[p].copy = gst_cl_filter_create_kernel (GST_CL_FILTER (self),
-        "boxblur", blur_sources, plane, options[0] ? options : NULL,
-        "box_copy", error);
-    created = self->planes[p].copy != NULL;
   }
   if (!created)
     for (guint k = 0; k < GST_CL_BOX_BLUR_N_KERNELS; k++)
@@ -360,6 +350,13 @@ run_passes (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
   return TRUE;
 }
 
+static gboolean
+frames_in_images (GstCLBoxBlur * self)
+{
+  return gst_cl_filter_get_storage (GST_CL_FILTER (self)) ==
+      GST_CL_STORAGE_IMAGE;
+}
+
 /* Blurs @job's part of plane @p of @in, as a plane of its own, between
  * the two spares, and copies its rectangles into @out: the whole plane's
  * blur there (gst_cl_box_blur_plan_regions ()). */
@@ -369,7 +366,7 @@ blur_part (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
     const GstCLPlane * in, const GstCLPlane * out, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  cl_kernel copy = self->planes[p].copy;
+  gboolean images = frames_in_images (self);
   const GstVideoRectangle *part = &job->part;
   GstCLPlane spares[MAX_SPARES], view = *in;
   const GstCLPlane *src = in;
@@ -382,8 +379,8 @@ blur_part (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
    * the part where it lies in a buffer, or a copy of it out of an image
    * into the second spare (which the first pass reads). */
   if (part->w < in->width || part->h < in->height) {
-    if (plan->spare_images) {
-      if (!gst_cl_box_blur_enqueue_copy (context, copy, in, part,
+    if (images) {
+      if (!gst_cl_box_blur_enqueue_copy (context, images, in, part,
               &spares[1], 0, 0, error))
         return FALSE;
       src = &spares[1];
@@ -411,16 +408,16 @@ blur_part (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
       rect->w, rect->h
     };
 
-    if (!gst_cl_box_blur_enqueue_copy (context, copy, src, &from, out,
+    if (!gst_cl_box_blur_enqueue_copy (context, images, src, &from, out,
             rect->x, rect->y, error))
       return FALSE;
   }
   return TRUE;
 }
 
-/* Only the regions of interest blurred: the source copied into @out, then
- * each part blurred and its rectangles copied over it. Without regions,
- * the copy alone. */
+/* Only the regions of interest blurred: the source copied into @out (by
+ * OpenCL's copy commands), then each part blurred and its rectangles
+ * copied over it. Without regions, the copy alone: no kernel. */
 static gboolean
 process_regions (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan,
     const GstCLFrame * in, const GstCLFrame * out, GError ** error)
@@ -446,7 +443,7 @@ process_regions (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan,
 
     GST_LOG_OBJECT (self, "plane %u: %u rectangles of %u regions in %u "
         "parts", p, pr->rects->len, self->regions->len, pr->jobs->len);
-    ok = gst_cl_box_blur_enqueue_copy (context, self->planes[p].copy, src,
+    ok = gst_cl_box_blur_enqueue_copy (context, frames_in_images (self), src,
         &whole, dst, 0, 0, error);
     for (guint j = 0; ok && j < pr->jobs->len; j++)
       ok = blur_part (self, plan, p, &g_array_index (pr->jobs,

@@ -256,19 +256,26 @@ gst_cl_box_blur_enqueue_pass (GstCLContext * context,
 
 /**
  * gst_cl_box_blur_enqueue_copy:
- * @kernel: box_copy, built for @src's and @dst's layout and storage
+ * @images: whether @src and @dst are images (of the same format), else
+ *   buffer planes
  * @from: the rectangle of @src to copy, within it
  * @to_x: where in @dst it goes, the rectangle within @dst
  *
  * Enqueues the copy of @from's pixels of @src into @dst at (@to_x,
- * @to_y), the same bytes.
+ * @to_y), the same bytes, with OpenCL's copy commands (no kernel): the
+ * blur of regions of interest copies the frame, a part of it to blur out
+ * of an image, and the parts blurred back. @src and @dst are different
+ * memory objects.
  */
 gboolean
-gst_cl_box_blur_enqueue_copy (GstCLContext * context, cl_kernel kernel,
+gst_cl_box_blur_enqueue_copy (GstCLContext * context, gboolean images,
     const GstCLPlane * src, const GstVideoRectangle * from,
     const GstCLPlane * dst, gint to_x, gint to_y, GError ** error)
 {
-  GstCLArgs args;
+  cl_command_queue queue = gst_cl_context_get_queue (context);
+  gsize value = src->depth / 8, pixel = value * src->channels;
+  gsize region[3] = { from->w, from->h, 1 };
+  cl_int status;
 
   if (from->w <= 0 || from->h <= 0)
     return TRUE;
@@ -282,15 +289,25 @@ gst_cl_box_blur_enqueue_copy (GstCLContext * context, cl_kernel kernel,
         src->width, src->height, to_x, to_y, dst->width, dst->height);
     return FALSE;
   }
-  gst_cl_args_init (&args, kernel);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, from->x);
-  gst_cl_args_add_int (&args, from->y);
-  gst_cl_args_add_plane (&args, dst);
-  gst_cl_args_add_int (&args, to_x);
-  gst_cl_args_add_int (&args, to_y);
-  gst_cl_args_add_int (&args, from->w);
-  gst_cl_args_add_int (&args, from->h);
-  return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (context, kernel, from->w, from->h, error);
+  if (images) {
+    gsize src_origin[3] = { from->x, from->y, 0 };
+    gsize dst_origin[3] = { to_x, to_y, 0 };
+
+    status = clEnqueueCopyImage (queue, src->mem, dst->mem, src_origin,
+        dst_origin, region, 0, NULL, NULL);
+  } else {
+    /* byte offsets; the plane's own offset (in values) before its rows */
+    gsize src_origin[3] = { src->offset * value + from->x * pixel, from->y,
+      0
+    };
+    gsize dst_origin[3] = { dst->offset * value + to_x * pixel, to_y, 0 };
+
+    region[0] = from->w * pixel;
+    status = clEnqueueCopyBufferRect (queue,
+        src->wrapper ? src->wrapper : src->mem,
+        dst->wrapper ? dst->wrapper : dst->mem, src_origin, dst_origin,
+        region, src->pitch * value, 0, dst->pitch * value, 0, 0, NULL, NULL);
+  }
+  return gst_cl_check (status, error, images ? "clEnqueueCopyImage" :
+      "clEnqueueCopyBufferRect");
 }

@@ -15,7 +15,7 @@ gboolean gst_cl_box_blur_enqueue_pass (GstCLContext * context,
     const GstCLPlane * src, const GstCLPlane * dst, GError ** error);
 
 gboolean gst_cl_box_blur_enqueue_copy (GstCLContext * context,
-    cl_kernel kernel, const GstCLPlane * src, const GstVideoRectangle * from,
+    gboolean images, const GstCLPlane * src, const GstVideoRectangle * from,
     const GstCLPlane * dst, gint to_x, gint to_y, GError ** error);
 
 G_END_DECLS

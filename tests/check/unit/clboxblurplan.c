@@ -1060,13 +1060,14 @@ GST_START_TEST (test_region_plans)
 
 GST_END_TEST;
 
-/* The parts the planner chooses on a CPU device (a 1000x1000 GRAY8
+/* The parts the planner chooses on each device class (a 1000x1000 GRAY8
  * frame, radius 5, one pass): overlapping parts merged, distant ones
- * apart, more than the tuning's parts their bounding box, and parts that
- * cover enough of the plane the whole plane. */
+ * apart, more than the tuning's parts their bounding box, and a part that
+ * covers region_whole_percent of the plane the whole plane, one that
+ * covers a column less not. */
 GST_START_TEST (test_region_parts)
 {
-  GstCLDeviceInfo device = fake_device (GST_CL_DEVICE_CLASS_CPU);
+  GstCLDeviceInfo device = fake_device (__i__);
   const GstCLBoxBlurTuning *t = gst_cl_box_blur_tuning_for_device (&device);
   GstCLBoxBlurTarget target = make_target (&device, GST_CL_STORAGE_BUFFER,
       FALSE);
@@ -1081,7 +1082,11 @@ GST_START_TEST (test_region_parts)
   };
   GstCLBoxBlurRegion *many = g_new (GstCLBoxBlurRegion,
       t->region_max_parts + 1);
-  GstCLBoxBlurRegion large[] = { {0, 0, 900, 600} };
+  /* from the left edge, its part 1000 rows high and just wide enough */
+  guint whole_w = (t->region_whole_percent * 1000 + 99) / 100 - 5;
+  GstCLBoxBlurRegion large[] = { {0, 0, whole_w, 995} };
+  GstCLBoxBlurRegion below[] = { {0, 0, whole_w - 1, 995} };
+  gint x1 = 0, y1 = 0;
   GstCLBoxBlurRegionPlan rplan;
   const GstCLBoxBlurJob *job;
   GstCLBoxBlurPlan plan;
@@ -1108,24 +1113,37 @@ GST_START_TEST (test_region_parts)
   fail_unless_equals_int (rplan.planes[0].jobs->len, 2);
   gst_cl_box_blur_region_plan_clear (&rplan);
 
+  /* squares of 4 in rows of 16, 25 apart: their parts never merge */
   for (guint i = 0; i <= t->region_max_parts; i++) {
     GstCLBoxBlurRegion r = { 20 + 25 * (i % 16), 20 + 100 * (i / 16), 4, 4 };
 
     many[i] = r;
+    x1 = MAX (x1, (gint) r.x + 4 + 5);
+    y1 = MAX (y1, (gint) r.y + 4 + 5);
   }
   rplan = check_regions (&target, &frame, &plan, many,
-      t->region_max_parts + 1, 0, "many");
+      t->region_max_parts, 0, "as many as the parts");
+  fail_unless_equals_int (rplan.planes[0].jobs->len, t->region_max_parts);
+  gst_cl_box_blur_region_plan_clear (&rplan);
+  rplan = check_regions (&target, &frame, &plan, many,
+      t->region_max_parts + 1, 0, "one more");
   fail_unless_equals_int (rplan.planes[0].jobs->len, 1);
   job = &g_array_index (rplan.planes[0].jobs, GstCLBoxBlurJob, 0);
   fail_unless (job->part.x == 15 && job->part.y == 15
-      && job->part.w == 25 * 15 + 14 && job->n_rects == t->region_max_parts
-      + 1);
+      && job->part.w == x1 - 15 && job->part.h == y1 - 15
+      && job->n_rects == t->region_max_parts + 1);
   gst_cl_box_blur_region_plan_clear (&rplan);
 
+  fail_unless (t->region_whole_percent > 0 && t->region_whole_percent <= 100);
   rplan = check_regions (&target, &frame, &plan, large, 1, 0, "large");
   fail_unless_equals_int (rplan.planes[0].jobs->len, 1);
   job = &g_array_index (rplan.planes[0].jobs, GstCLBoxBlurJob, 0);
   fail_unless (job->part.w == 1000 && job->part.h == 1000);
+  gst_cl_box_blur_region_plan_clear (&rplan);
+  rplan = check_regions (&target, &frame, &plan, below, 1, 0, "below");
+  fail_unless_equals_int (rplan.planes[0].jobs->len, 1);
+  job = &g_array_index (rplan.planes[0].jobs, GstCLBoxBlurJob, 0);
+  fail_unless (job->part.w == (gint) whole_w + 4 && job->part.h == 1000);
   gst_cl_box_blur_region_plan_clear (&rplan);
   g_free (many);
 }
@@ -1153,7 +1171,7 @@ clboxblurplan_suite (void)
   tcase_add_test (tc, test_region_rect);
   tcase_add_test (tc, test_plane_rect);
   tcase_add_loop_test (tc, test_region_plans, 0, GST_CL_DEVICE_N_CLASSES);
-  tcase_add_test (tc, test_region_parts);
+  tcase_add_loop_test (tc, test_region_parts, 0, GST_CL_DEVICE_N_CLASSES);
   return s;
 }
 
