@@ -21,14 +21,26 @@
  * by their subsampling, rounded to nearest with halves up ((r + 1) / 2 for
  * 4:2:0), so every plane looks blurred alike. Alpha is blurred like the
  * colour channels. #GstCLBoxBlur:passes repeats the blur (three passes
- * come close to a Gaussian). With both radii 0 the element is passthrough.
- * Interlaced video is blurred field by field.
+ * come close to a Gaussian); #GstCLBoxBlur:sigma makes it a Gaussian of
+ * that standard deviation by three exact box passes of the widths that
+ * come closest. With both radii 0 the element is passthrough. Interlaced
+ * video is blurred field by field.
+ *
+ * With #GstCLBoxBlur:regions only the rectangles of the frame's
+ * #GstVideoRegionOfInterestMeta (faces or number plates a detector
+ * upstream has marked), widened by #GstCLBoxBlur:region-margin, are
+ * blurred, each with the whole frame's blur; every other pixel is left as
+ * it is.
  *
  * ## Example launch line
  * |[
  * gst-launch-1.0 videotestsrc num-buffers=30 ! \
  *     video/x-raw,format=NV12,width=1280,height=720 ! clboxblur radius=8 ! \
  *     videoconvert ! autovideosink
+ * ]|
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! clboxblur sigma=3 ! \
+ *     videoconvert ! pngenc ! filesink location=g.png
  * ]|
  */
 #include "gstclboxblur.h"

@@ -786,8 +786,9 @@ psnr (const Plane * got, const gdouble * want)
  * 59.11), rounded down to the half dB. The element's bytes are the same
  * on every device, so the tolerance covers only the reference's float
  * rounding. At sigma 1 the construction takes boxes of 1, 1 and 3
- * (variance 2/3, not 1); at 30 the boxes' clipped windows part from the
- * renormalised Gaussian over the 120 pixels nearest the frame's edges. */
+ * (variance 2/3, not 1); at 30 the frame is 8 by 10.7 sigmas, nearly all
+ * of it near an edge, where three box windows clipped and renormalised
+ * pass by pass part from one renormalised Gaussian. */
 static const struct
 {
   gdouble sigma;
