@@ -766,7 +766,10 @@ merge_jobs (GArray * jobs, GArray * rects, guint * owner)
         a->part = box;
         a->n_rects += b->n_rects;
         for (guint r = 0; r < rects->len; r++)
-          owner[r] = owner[r] == j ? i : owner[r] > j ? owner[r] - 1 : owner[r];
+          if (owner[r] == j)
+            owner[r] = i;
+          else if (owner[r] > j)
+            owner[r]--;
         g_array_remove_index (jobs, j);
         merged = TRUE;
       }
