@@ -202,6 +202,14 @@ assert_metas (GstBuffer * buffer, const Rect * rects, guint n_rects,
   fail_unless_equals_int (n, n_rects);
 }
 
+/* The element's storage, buffers or images: its memory property, which
+ * applies from NULL or READY on. */
+static void
+set_storage (GstElement * blur, const gchar * storage)
+{
+  gst_util_set_object_arg (G_OBJECT (blur), "memory", storage);
+}
+
 /* A harness around "[clupload !] clboxblur name=blur ! capsfilter" on
  * @context, fed frames of @info, which attaches @attach's metas to the
  * frames the element takes. */
@@ -210,17 +218,21 @@ regions_harness (const GstVideoInfo * info, const gchar * storage,
     Path path, GstContext * context, Attach * attach)
 {
   gchar *description = g_strdup_printf ("%sclboxblur name=blur regions=true "
-      "memory=%s ! capsfilter caps=\"video/x-raw%s\"",
-      path_in_opencl (path) ? "clupload ! " : "", storage,
+      "! capsfilter caps=\"video/x-raw%s\"",
+      path_in_opencl (path) ? "clupload ! " : "",
       path_out_opencl (path) ? "(" CL_FEATURE ")" : "");
   GError *error = NULL;
   GstElement *bin = gst_parse_bin_from_description (description, TRUE,
       &error);
+  GstElement *blur;
   GstHarness *h;
   GstPad *pad;
 
   fail_unless (bin != NULL, "%s: %s", description,
       error ? error->message : "?");
+  blur = gst_bin_get_by_name (GST_BIN (bin), "blur");
+  set_storage (blur, storage);
+  gst_object_unref (blur);
   gst_element_set_context (bin, context);
   h = gst_harness_new_with_element (bin, "sink", "src");
   gst_object_unref (bin);
@@ -425,16 +437,28 @@ GST_START_TEST (test_regions)
 
 GST_END_TEST;
 
-/* A harness around clboxblur alone, in system memory. */
+/* A harness around clboxblur alone, in system memory, frames of @caps. */
+static GstHarness *
+blur_harness_for_caps (const gchar * caps, const gchar * storage)
+{
+  GstElement *blur = gst_element_factory_make ("clboxblur", NULL);
+  GstHarness *h;
+
+  fail_unless (blur != NULL);
+  set_storage (blur, storage);
+  h = gst_harness_new_with_element (blur, "sink", "src");
+  gst_object_unref (blur);
+  gst_harness_set_caps_str (h, caps, caps);
+  return h;
+}
+
 static GstHarness *
 blur_harness (const Frame * frame, const gchar * storage)
 {
-  GstHarness *h = gst_harness_new ("clboxblur");
   GstCaps *caps = gst_video_info_to_caps (&frame->info);
   gchar *caps_str = gst_caps_to_string (caps);
+  GstHarness *h = blur_harness_for_caps (caps_str, storage);
 
-  gst_util_set_object_arg (G_OBJECT (h->element), "memory", storage);
-  gst_harness_set_caps_str (h, caps_str, caps_str);
   g_free (caps_str);
   gst_caps_unref (caps);
   return h;
@@ -587,13 +611,11 @@ GST_START_TEST (test_regions_interlaced)
     return;
   frame_new (&src, format, W, 36, FILL_RANDOM, 21 + __i__);
   in = frame_to_buffer (&src, 0);
-  h = gst_harness_new ("clboxblur");
-  g_object_set (h->element, "regions", TRUE, NULL);
-  gst_util_set_object_arg (G_OBJECT (h->element), "memory", storage);
   caps = g_strdup_printf ("video/x-raw, format=%s, width=%d, height=36, "
       "interlace-mode=interleaved, framerate=25/1",
       gst_video_format_to_string (format), W);
-  gst_harness_set_caps_str (h, caps, caps);
+  h = blur_harness_for_caps (caps, storage);
+  g_object_set (h->element, "regions", TRUE, NULL);
   for (guint b = 0; b < G_N_ELEMENTS (blurs); b++)
     for (guint margin = 0; margin < 3; margin += 2) {
       gchar *what = g_strdup_printf ("%s, %ss, interleaved, blur %u, "
