@@ -34,7 +34,7 @@ native_not_possible (const GstCLDeviceInfo * device, GstCLStorage storage,
 /**
  * gst_cl_bicubic_scale_choose_mode:
  * @device: what the device can do
- * @memory: the resolved frame storage (image or buffer)
+ * @storage: the resolved frame storage (image or buffer)
  * @chosen: (out): native or emulated
  *
  * Decides which path scales @in_width x @in_height to @out_width x

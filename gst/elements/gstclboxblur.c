@@ -21,14 +21,26 @@
  * by their subsampling, rounded to nearest with halves up ((r + 1) / 2 for
  * 4:2:0), so every plane looks blurred alike. Alpha is blurred like the
  * colour channels. #GstCLBoxBlur:passes repeats the blur (three passes
- * come close to a Gaussian). With both radii 0 the element is passthrough.
- * Interlaced video is blurred field by field.
+ * come close to a Gaussian); #GstCLBoxBlur:sigma makes it a Gaussian of
+ * that standard deviation by three exact box passes of the widths that
+ * come closest. With both radii 0 the element is passthrough. Interlaced
+ * video is blurred field by field.
+ *
+ * With #GstCLBoxBlur:regions only the rectangles of the frame's
+ * #GstVideoRegionOfInterestMeta (faces or number plates a detector
+ * upstream has marked), widened by #GstCLBoxBlur:region-margin, are
+ * blurred, each with the whole frame's blur; every other pixel is left as
+ * it is.
  *
  * ## Example launch line
  * |[
  * gst-launch-1.0 videotestsrc num-buffers=30 ! \
  *     video/x-raw,format=NV12,width=1280,height=720 ! clboxblur radius=8 ! \
  *     videoconvert ! autovideosink
+ * ]|
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! clboxblur sigma=3 ! \
+ *     videoconvert ! pngenc ! filesink location=g.png
  * ]|
  */
 #include "gstclboxblur.h"
@@ -43,6 +55,9 @@ GST_DEBUG_CATEGORY_STATIC (gst_cl_box_blur_debug);
 #define MAX_PASSES 8
 #define DEFAULT_PASSES 1
 #define DEFAULT_METHOD GST_CL_BOX_BLUR_METHOD_AUTO
+#define DEFAULT_SIGMA 0.0
+#define DEFAULT_REGIONS FALSE
+#define DEFAULT_REGION_MARGIN 0
 
 enum
 {
@@ -53,7 +68,14 @@ enum
   PROP_PASSES,
   PROP_METHOD,
   PROP_ACTIVE_METHOD,
+  PROP_SIGMA,
+  PROP_REGIONS,
+  PROP_REGION_MARGIN,
 };
+
+/* Spare planes: one beside the output for passes, two for the parts of
+ * regions of interest (gst_cl_box_blur_plan ()). */
+#define MAX_SPARES 2
 
 /* A plane's kernels, built on first use per variant, and the most items
  * a group of each may have. */
@@ -78,9 +100,12 @@ struct _GstCLBoxBlur
   cl_mem scratch;               /* row sums, SAT or column windows, reused
                                  * by every plane */
   gsize scratch_size;
-  cl_mem spare;                 /* a plane between passes, in buffers */
-  gsize spare_size;
-  cl_mem spare_images[GST_VIDEO_MAX_PLANES];    /* or in images, by plane */
+  cl_mem spares[MAX_SPARES];    /* planes between passes, in buffers */
+  gsize spare_sizes[MAX_SPARES];
+  /* or in images, by plane */
+  cl_mem spare_images[MAX_SPARES][GST_VIDEO_MAX_PLANES];
+  /* the regions of interest of the frame being blurred (GstCLBoxBlurRegion) */
+  GArray *regions;
 };
 
 #define gst_cl_box_blur_parent_class parent_class
@@ -122,10 +147,12 @@ clear_planes (GstCLBoxBlur * self)
   self->n_planes = 0;
   gst_cl_clear_mem (context, &self->scratch);
   self->scratch_size = 0;
-  gst_cl_clear_mem (context, &self->spare);
-  self->spare_size = 0;
-  for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++)
-    gst_cl_clear_mem (context, &self->spare_images[p]);
+  for (guint s = 0; s < MAX_SPARES; s++) {
+    gst_cl_clear_mem (context, &self->spares[s]);
+    self->spare_sizes[s] = 0;
+    for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++)
+      gst_cl_clear_mem (context, &self->spare_images[s][p]);
+  }
 }
 
 static const gchar *const blur_sources[] = {
@@ -227,18 +254,18 @@ ensure_buffer (GstCLBoxBlur * self, cl_mem * mem, gsize * mem_size,
   return TRUE;
 }
 
-/* Plane @p's spare where frames are images: an image of the plane's own
- * size and format (one a plane), made on first use. */
+/* Plane @p's spare @s where frames are images: an image of the plane's
+ * own size and format (one a plane), made on first use. */
 static gboolean
-ensure_spare_image (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
-    GError ** error)
+ensure_spare_image (GstCLBoxBlur * self, guint s, guint p,
+    const GstCLPlane * plane, GError ** error)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  cl_mem *image = &self->spare_images[s][p];
 
-  if (!self->spare_images[p])
-    self->spare_images[p] = gst_cl_plane_create_image (context, plane,
-        error);
-  return self->spare_images[p] != NULL;
+  if (!*image)
+    *image = gst_cl_plane_create_image (context, plane, error);
+  return *image != NULL;
 }
 
 /* The plan of a frame of @frame's layout for @settings, with its kernels
@@ -255,15 +282,62 @@ prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
   if (!gst_cl_box_blur_plan (&target, frame, settings, plan, error))
     return FALSE;
   for (guint p = 0; p < plan->n_planes; p++) {
-    if (plan->spare_images
-        && !ensure_spare_image (self, p, &frame->planes[p], error))
-      return FALSE;
-    if (!ensure_kernels (self, p, &frame->planes[p], plan->method,
-            &plan->planes[p], error))
-      return FALSE;
+    for (guint s = 0; plan->spare_images && s < plan->n_spares; s++)
+      if (!ensure_spare_image (self, s, p, &frame->planes[p], error))
+        return FALSE;
+    for (guint b = 0; b < plan->n_boxes; b++)
+      if (!ensure_kernels (self, p, &frame->planes[p], plan->method,
+              &plan->boxes[b][p], error))
+        return FALSE;
   }
-  return ensure_buffer (self, &self->spare, &self->spare_size,
+  return ensure_buffer (self, &self->spares[0], &self->spare_sizes[0],
       plan->spare_bytes, error);
+}
+
+/* One pass of @pplan, a plan of plane @p's, from @src to @dst, which
+ * differ and have the geometry @pplan was planned for. */
+static gboolean
+run_pass (GstCLBoxBlur * self, guint p, GstCLBoxBlurMethod method,
+    const GstCLBoxBlurPlanePlan * pplan, const GstCLPlane * src,
+    const GstCLPlane * dst, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  const cl_kernel *kernels = self->planes[p].kernels[pplan->variant];
+  GstCLBoxBlurTarget target;
+  GstCLBoxBlurPassPlan pass;
+
+  get_target (self, &target);
+  gst_cl_box_blur_plan_pass (&target, src, method, pplan,
+      self->planes[p].group_sizes[pplan->variant], &pass);
+  GST_LOG_OBJECT (self, "plane %u, %dx%d, radii %d x %d: %s, %"
+      G_GSIZE_FORMAT " scratch bytes", p, src->width, src->height, pplan->rx,
+      pplan->ry, gst_cl_box_blur_strategy_name (pass.strategy),
+      pass.scratch_bytes);
+  return ensure_buffer (self, &self->scratch, &self->scratch_size,
+      pass.scratch_bytes, error)
+      && gst_cl_box_blur_enqueue_pass (context, kernels, &pass, pplan,
+      self->scratch, src, dst, error);
+}
+
+/* Spare @s of plane @p (of @like's layout) as a plane of @width x
+ * @height: built from the geometry alone, nothing of @like's memory (its
+ * offset, wrapper or linked buffer) may carry over. */
+static GstCLPlane
+spare_plane (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint s,
+    guint p, const GstCLPlane * like, gint width, gint height)
+{
+  GstCLPlane spare = {
+    .mem = plan->spare_images ? self->spare_images[s][p] : self->spares[s],
+    .width = width,
+    .height = height,
+    .channels = like->channels,
+    .depth = like->depth,
+    .pitch = width * like->channels,
+    .w_sub = like->w_sub,
+    .h_sub = like->h_sub,
+  };
+
+  return spare;
 }
 
 /* Passes alternate between @out and plane @p's spare, so that the last
@@ -272,36 +346,16 @@ static gboolean
 run_passes (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
     const GstCLPlane * in, const GstCLPlane * out, GError ** error)
 {
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  const GstCLBoxBlurPlanePlan *pplan = &plan->planes[p];
-  const cl_kernel *kernels = self->planes[p].kernels[pplan->variant];
-  GstCLBoxBlurTarget target;
-  GstCLBoxBlurPassPlan pass;
-  /* Built from the geometry alone: nothing of the output's memory (its
-   * offset, wrapper or linked buffer) may carry over. */
-  const GstCLPlane spare = {
-    .mem = plan->spare_images ? self->spare_images[p] : self->spare,
-    .width = out->width,
-    .height = out->height,
-    .channels = out->channels,
-    .depth = out->depth,
-    .pitch = out->width * out->channels,
-  };
+  const GstCLPlane spare = spare_plane (self, plan, 0, p, out, out->width,
+      out->height);
   const GstCLPlane *src = in;
 
-  get_target (self, &target);
-  gst_cl_box_blur_plan_pass (&target, in, plan->method, pplan,
-      self->planes[p].group_sizes[pplan->variant], &pass);
-  GST_LOG_OBJECT (self, "plane %u: %s, %" G_GSIZE_FORMAT " scratch bytes",
-      p, gst_cl_box_blur_strategy_name (pass.strategy), pass.scratch_bytes);
-  if (!ensure_buffer (self, &self->scratch, &self->scratch_size,
-          pass.scratch_bytes, error))
-    return FALSE;
   for (guint i = 0; i < plan->passes; i++) {
     const GstCLPlane *dst = (plan->passes - 1 - i) % 2 ? &spare : out;
+    guint box = gst_cl_box_blur_plan_box (plan, i);
 
-    if (!gst_cl_box_blur_enqueue_pass (context, kernels, &pass, pplan,
-            self->scratch, src, dst, error))
+    if (!run_pass (self, p, plan->method, &plan->boxes[box][p], src, dst,
+            error))
       return FALSE;
     src = dst;
   }
@@ -309,9 +363,113 @@ run_passes (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
 }
 
 static gboolean
+frames_in_images (GstCLBoxBlur * self)
+{
+  return gst_cl_filter_get_storage (GST_CL_FILTER (self)) ==
+      GST_CL_STORAGE_IMAGE;
+}
+
+/* Blurs @job's part of plane @p of @in, as a plane of its own, between
+ * the two spares, and copies its rectangles into @out: the whole plane's
+ * blur there (gst_cl_box_blur_plan_regions ()). */
+static gboolean
+blur_part (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
+    const GstCLBoxBlurJob * job, const GstVideoRectangle * rects,
+    const GstCLPlane * in, const GstCLPlane * out, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  gboolean images = frames_in_images (self);
+  const GstVideoRectangle *part = &job->part;
+  GstCLPlane spares[MAX_SPARES], view = *in;
+  const GstCLPlane *src = in;
+  GstCLBoxBlurTarget target;
+
+  get_target (self, &target);
+  for (guint s = 0; s < MAX_SPARES; s++)
+    spares[s] = spare_plane (self, plan, s, p, in, part->w, part->h);
+  /* The part's source: the plane itself where it is the whole plane, else
+   * the part where it lies in a buffer, or a copy of it out of an image
+   * into the second spare (which the first pass reads). */
+  if (part->w < in->width || part->h < in->height) {
+    if (images) {
+      if (!gst_cl_box_blur_enqueue_copy (context, images, in, part,
+              &spares[1], 0, 0, error))
+        return FALSE;
+      src = &spares[1];
+    } else {
+      view.width = part->w;
+      view.height = part->h;
+      view.offset += part->y * in->pitch + part->x * (gint) in->channels;
+      src = &view;
+    }
+  }
+  for (guint i = 0; i < plan->passes; i++) {
+    const GstCLPlane *dst = &spares[i % 2];
+    GstCLBoxBlurPlanePlan pp;
+
+    gst_cl_box_blur_plan_part (&target, plan, gst_cl_box_blur_plan_box (plan,
+            i), p, dst, &pp);
+    if (!ensure_kernels (self, p, in, plan->method, &pp, error)
+        || !run_pass (self, p, plan->method, &pp, src, dst, error))
+      return FALSE;
+    src = dst;
+  }
+  for (guint r = 0; r < job->n_rects; r++) {
+    const GstVideoRectangle *rect = &rects[job->first_rect + r];
+    GstVideoRectangle from = { rect->x - part->x, rect->y - part->y,
+      rect->w, rect->h
+    };
+
+    if (!gst_cl_box_blur_enqueue_copy (context, images, src, &from, out,
+            rect->x, rect->y, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Only the regions of interest blurred: the source copied into @out (by
+ * OpenCL's copy commands), then each part blurred and its rectangles
+ * copied over it. Without regions, the copy alone: no kernel. */
+static gboolean
+process_regions (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan,
+    const GstCLFrame * in, const GstCLFrame * out, GError ** error)
+{
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  GstCLBoxBlurTarget target;
+  GstCLBoxBlurRegionPlan rplan;
+  guint field, fields;
+  gboolean ok = TRUE;
+
+  get_target (self, &target);
+  gst_cl_filter_get_field (GST_CL_FILTER (self), &field, &fields);
+  gst_cl_box_blur_plan_regions (&target, in, plan,
+      (const GstCLBoxBlurRegion *) self->regions->data, self->regions->len,
+      self->frame.region_margin, field, fields, &rplan);
+  for (guint s = 0; ok && !plan->spare_images && s < MAX_SPARES; s++)
+    ok = ensure_buffer (self, &self->spares[s], &self->spare_sizes[s],
+        rplan.spare_bytes, error);
+  for (guint p = 0; ok && p < in->n_planes; p++) {
+    const GstCLPlane *src = &in->planes[p], *dst = &out->planes[p];
+    const GstCLBoxBlurPlaneRegions *pr = &rplan.planes[p];
+    GstVideoRectangle whole = { 0, 0, src->width, src->height };
+
+    GST_LOG_OBJECT (self, "plane %u: %u rectangles of %u regions in %u "
+        "parts", p, pr->rects->len, self->regions->len, pr->jobs->len);
+    ok = gst_cl_box_blur_enqueue_copy (context, frames_in_images (self), src,
+        &whole, dst, 0, 0, error);
+    for (guint j = 0; ok && j < pr->jobs->len; j++)
+      ok = blur_part (self, plan, p, &g_array_index (pr->jobs,
+              GstCLBoxBlurJob, j), (const GstVideoRectangle *) pr->rects->data,
+          src, dst, error);
+  }
+  gst_cl_box_blur_region_plan_clear (&rplan);
+  return ok;
+}
+
+static gboolean
 params_passthrough (const GstCLBoxBlurSettings * params)
 {
-  return params->radius_x == 0 && params->radius_y == 0;
+  return gst_cl_box_blur_is_identity (params);
 }
 
 static void
@@ -348,13 +506,15 @@ gst_cl_box_blur_filter_prefers_buffers (GstCLFilter * filter,
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
   GstCLFrame layout;
   GstCLBoxBlurSettings params;
+  guint rx, ry;
 
   GST_OBJECT_LOCK (self);
   params = self->params;
   GST_OBJECT_UNLOCK (self);
+  gst_cl_box_blur_largest_radii (&params, &rx, &ry);
   return gst_cl_frame_layout (&layout, in, GST_CL_STORAGE_BUFFER)
       && gst_cl_box_blur_prefers_buffers (gst_cl_filter_get_device (filter),
-      &layout.planes[0], params.radius_x, params.radius_y);
+      &layout.planes[0], rx, ry);
 }
 
 static gboolean
@@ -385,10 +545,36 @@ gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
   self->active_method = plan.method;
   GST_OBJECT_UNLOCK (self);
 
+  if (self->frame.regions)
+    return process_regions (self, &plan, in, out, error);
   for (guint p = 0; p < in->n_planes; p++)
     if (!run_passes (self, &plan, p, &in->planes[p], &out->planes[p], error))
       return FALSE;
   return TRUE;
+}
+
+/* The frame's regions of interest, for process, once the properties are
+ * taken (snapshot). */
+static void
+gst_cl_box_blur_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+  gpointer state = NULL;
+  GstMeta *meta;
+
+  GST_BASE_TRANSFORM_CLASS (parent_class)->before_transform (trans, buffer);
+  g_array_set_size (self->regions, 0);
+  if (!self->frame.regions)
+    return;
+  while ((meta = gst_buffer_iterate_meta_filtered (buffer, &state,
+              GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
+    const GstVideoRegionOfInterestMeta *roi =
+        (const GstVideoRegionOfInterestMeta *) meta;
+    GstCLBoxBlurRegion region = { roi->x, roi->y, roi->w, roi->h };
+
+    g_array_append_val (self->regions, region);
+  }
+  GST_LOG_OBJECT (self, "%u regions of interest", self->regions->len);
 }
 
 /* A blur moves no pixel: metas about the frame's geometry (a region of
@@ -428,6 +614,15 @@ gst_cl_box_blur_set_property (GObject * object, guint prop_id,
     case PROP_METHOD:
       self->params.method = g_value_get_enum (value);
       break;
+    case PROP_SIGMA:
+      self->params.sigma = g_value_get_double (value);
+      break;
+    case PROP_REGIONS:
+      self->params.regions = g_value_get_boolean (value);
+      break;
+    case PROP_REGION_MARGIN:
+      self->params.region_margin = g_value_get_uint (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -459,6 +654,15 @@ gst_cl_box_blur_get_property (GObject * object, guint prop_id,
     case PROP_ACTIVE_METHOD:
       g_value_set_enum (value, self->active_method);
       break;
+    case PROP_SIGMA:
+      g_value_set_double (value, self->params.sigma);
+      break;
+    case PROP_REGIONS:
+      g_value_set_boolean (value, self->params.regions);
+      break;
+    case PROP_REGION_MARGIN:
+      g_value_set_uint (value, self->params.region_margin);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -473,6 +677,19 @@ gst_cl_box_blur_init (GstCLBoxBlur * self)
   self->params.radius_y = DEFAULT_RADIUS;
   self->params.passes = DEFAULT_PASSES;
   self->params.method = DEFAULT_METHOD;
+  self->params.sigma = DEFAULT_SIGMA;
+  self->params.regions = DEFAULT_REGIONS;
+  self->params.region_margin = DEFAULT_REGION_MARGIN;
+  self->regions = g_array_new (FALSE, FALSE, sizeof (GstCLBoxBlurRegion));
+}
+
+static void
+gst_cl_box_blur_finalize (GObject * object)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
+
+  g_array_unref (self->regions);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
   self->active_method = GST_CL_BOX_BLUR_METHOD_AUTO;
 }
 
@@ -491,6 +708,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
 
   gobject_class->set_property = gst_cl_box_blur_set_property;
   gobject_class->get_property = gst_cl_box_blur_get_property;
+  gobject_class->finalize = gst_cl_box_blur_finalize;
 
   /**
    * GstCLBoxBlur:radius:
@@ -547,6 +765,51 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
           "Separable running sums or a summed-area table (same output)",
           GST_TYPE_CL_BOX_BLUR_METHOD, DEFAULT_METHOD, flags));
   /**
+   * GstCLBoxBlur:sigma:
+   *
+   * A Gaussian blur of this standard deviation, in pixels, by three box
+   * passes whose widths give about its variance (Kovesi's construction),
+   * each the exact box blur. Above 0 it takes the place of
+   * #GstCLBoxBlur:radius-x, #GstCLBoxBlur:radius-y and
+   * #GstCLBoxBlur:passes, which are kept for when it is set back to 0
+   * (the box blur). Subsampled chroma planes take the Gaussian of sigma
+   * scaled by their subsampling (sigma / 2 for 4:2:0). Controllable.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIGMA,
+      g_param_spec_double ("sigma", "Sigma",
+          "A Gaussian of this standard deviation in pixels, by three box "
+          "passes, in place of the radii and passes (0: the box blur)", 0,
+          GST_CL_BOX_BLUR_MAX_SIGMA, DEFAULT_SIGMA,
+          flags | GST_PARAM_CONTROLLABLE));
+  /**
+   * GstCLBoxBlur:regions:
+   *
+   * Blurs only inside the rectangles of the frame's regions of interest
+   * (#GstVideoRegionOfInterestMeta, which upstream elements such as face
+   * or plate detectors attach), each widened by
+   * #GstCLBoxBlur:region-margin and clipped to the frame: there every
+   * pixel is the whole frame's blur, elsewhere the source's byte for
+   * byte. A frame without regions of interest goes on unchanged. The
+   * metas go on with the frame.
+   */
+  g_object_class_install_property (gobject_class, PROP_REGIONS,
+      g_param_spec_boolean ("regions", "Regions of interest only",
+          "Blur only inside the frame's regions of interest "
+          "(GstVideoRegionOfInterestMeta), leaving the rest as it is",
+          DEFAULT_REGIONS, flags));
+  /**
+   * GstCLBoxBlur:region-margin:
+   *
+   * Pixels added on every side of each region of interest before it is
+   * blurred (with #GstCLBoxBlur:regions), clipped to the frame. Subsampled
+   * chroma planes take the rectangles scaled to their samples, rounded
+   * outward.
+   */
+  g_object_class_install_property (gobject_class, PROP_REGION_MARGIN,
+      g_param_spec_uint ("region-margin", "Region margin",
+          "Pixels added on every side of each region of interest (with "
+          "regions)", 0, G_MAXINT, DEFAULT_REGION_MARGIN, flags));
+  /**
    * GstCLBoxBlur:active-method:
    *
    * The method that blurred the last frame: what auto chose. auto until
@@ -564,6 +827,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
       "OpenCL device", "gst-opencl developers");
 
   trans_class->transform_meta = gst_cl_box_blur_transform_meta;
+  trans_class->before_transform = gst_cl_box_blur_before_transform;
 
   cl_class->close = gst_cl_box_blur_close;
   cl_class->set_info = gst_cl_box_blur_set_info;

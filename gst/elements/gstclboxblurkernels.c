@@ -253,3 +253,61 @@ gst_cl_box_blur_enqueue_pass (GstCLContext * context,
   }
   return TRUE;
 }
+
+/**
+ * gst_cl_box_blur_enqueue_copy:
+ * @images: whether @src and @dst are images (of the same format), else
+ *   buffer planes
+ * @from: the rectangle of @src to copy, within it
+ * @to_x: where in @dst it goes, the rectangle within @dst
+ *
+ * Enqueues the copy of @from's pixels of @src into @dst at (@to_x,
+ * @to_y), the same bytes, with OpenCL's copy commands (no kernel): the
+ * blur of regions of interest copies the frame, a part of it to blur out
+ * of an image, and the parts blurred back. @src and @dst are different
+ * memory objects.
+ */
+gboolean
+gst_cl_box_blur_enqueue_copy (GstCLContext * context, gboolean images,
+    const GstCLPlane * src, const GstVideoRectangle * from,
+    const GstCLPlane * dst, gint to_x, gint to_y, GError ** error)
+{
+  cl_command_queue queue = gst_cl_context_get_queue (context);
+  gsize value = src->depth / 8, pixel = value * src->channels;
+  gsize region[3] = { from->w, from->h, 1 };
+  cl_int status;
+
+  if (from->w <= 0 || from->h <= 0)
+    return TRUE;
+  /* The planner keeps every rectangle within its planes. */
+  if (from->x < 0 || from->y < 0 || from->w > src->width - from->x
+      || from->h > src->height - from->y || to_x < 0 || to_y < 0
+      || from->w > dst->width - to_x || from->h > dst->height - to_y) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "a copy of %dx%d pixels from (%d, %d) of a %dx%d plane to (%d, %d) "
+        "of a %dx%d plane leaves them", from->w, from->h, from->x, from->y,
+        src->width, src->height, to_x, to_y, dst->width, dst->height);
+    return FALSE;
+  }
+  if (images) {
+    gsize src_origin[3] = { from->x, from->y, 0 };
+    gsize dst_origin[3] = { to_x, to_y, 0 };
+
+    status = clEnqueueCopyImage (queue, src->mem, dst->mem, src_origin,
+        dst_origin, region, 0, NULL, NULL);
+  } else {
+    /* byte offsets; the plane's own offset (in values) before its rows */
+    gsize src_origin[3] = { src->offset * value + from->x * pixel, from->y,
+      0
+    };
+    gsize dst_origin[3] = { dst->offset * value + to_x * pixel, to_y, 0 };
+
+    region[0] = from->w * pixel;
+    status = clEnqueueCopyBufferRect (queue,
+        src->wrapper ? src->wrapper : src->mem,
+        dst->wrapper ? dst->wrapper : dst->mem, src_origin, dst_origin,
+        region, src->pitch * value, 0, dst->pitch * value, 0, 0, NULL, NULL);
+  }
+  return gst_cl_check (status, error, images ? "clEnqueueCopyImage" :
+      "clEnqueueCopyBufferRect");
+}

@@ -14,4 +14,8 @@ gboolean gst_cl_box_blur_enqueue_pass (GstCLContext * context,
     const GstCLBoxBlurPlanePlan * pplan, cl_mem scratch,
     const GstCLPlane * src, const GstCLPlane * dst, GError ** error);
 
+gboolean gst_cl_box_blur_enqueue_copy (GstCLContext * context,
+    gboolean images, const GstCLPlane * src, const GstVideoRectangle * from,
+    const GstCLPlane * dst, gint to_x, gint to_y, GError ** error);
+
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include "gstclboxblurtuning.h"
 #include "gstclfilter.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Rows from one anchor of sat's column-window sums to the next, and the
@@ -58,6 +59,128 @@ gst_cl_box_blur_plane_radius (guint radius, guint sub)
   return sub == 0 ? radius : (radius + (1u << (sub - 1))) >> sub;
 }
 
+/**
+ * gst_cl_box_blur_gaussian_widths:
+ * @sigma: the Gaussian's standard deviation, in samples
+ * @widths: (out): the boxes' widths (odd), in the order their passes run
+ *
+ * The boxes whose passes come closest to a Gaussian of @sigma, as in
+ * Kovesi's "Fast almost-Gaussian filtering" (2010): n = 3 boxes of the
+ * ideal width w = sqrt (12 sigma^2 / n + 1) would have the Gaussian's
+ * variance, n (w^2 - 1) / 12; with wl the largest odd integer up to w and
+ * wu = wl + 2, m passes of wl and n - m of wu, where
+ * m = round ((12 sigma^2 - n wl^2 - 4 n wl - 3 n) / (-4 wl - 4)), the
+ * integer nearest to the m that matches the variance. The variance,
+ * sum (w_i^2 - 1) / 12, is then within (wl + 1) / 6 of sigma^2 (half a
+ * step of m). The narrower boxes run first. A @sigma of 0 or less (or not
+ * a number) gives boxes of width 1, which change nothing.
+ */
+void
+gst_cl_box_blur_gaussian_widths (gdouble sigma,
+    guint widths[GST_CL_BOX_BLUR_GAUSSIAN_PASSES])
+{
+  const gdouble n = GST_CL_BOX_BLUR_GAUSSIAN_PASSES;
+  gdouble variance12, ideal, wl;
+  gint m;
+
+  if (!(sigma > 0)) {
+    for (guint i = 0; i < GST_CL_BOX_BLUR_GAUSSIAN_PASSES; i++)
+      widths[i] = 1;
+    return;
+  }
+  sigma = MIN (sigma, GST_CL_BOX_BLUR_MAX_SIGMA);
+  variance12 = 12 * sigma * sigma;
+  ideal = sqrt (variance12 / n + 1);
+  wl = floor (ideal);
+  if (fmod (wl, 2) == 0)
+    wl -= 1;
+  m = (gint) round ((variance12 - n * wl * wl - 4 * n * wl - 3 * n) /
+      (-4 * wl - 4));
+  m = CLAMP (m, 0, GST_CL_BOX_BLUR_GAUSSIAN_PASSES);
+  for (gint i = 0; i < GST_CL_BOX_BLUR_GAUSSIAN_PASSES; i++)
+    widths[i] = (guint) wl + (i < m ? 0 : 2);
+}
+
+/**
+ * gst_cl_box_blur_passes:
+ *
+ * Returns: how many box passes @settings make: the Gaussian's where sigma
+ * is set, else passes.
+ */
+guint
+gst_cl_box_blur_passes (const GstCLBoxBlurSettings * settings)
+{
+  return settings->sigma > 0 ? GST_CL_BOX_BLUR_GAUSSIAN_PASSES :
+      settings->passes;
+}
+
+/**
+ * gst_cl_box_blur_pass_radii:
+ * @pass: below gst_cl_box_blur_passes (@settings)
+ * @w_sub: log2 of the plane's subsampling along rows
+ * @rx: (out): the radius of @pass along rows, in the plane's samples
+ *
+ * With sigma, the radii of the Gaussian's boxes for sigma / 2^sub, the
+ * same Gaussian in the plane's samples; else radius-x and radius-y scaled
+ * by the plane's subsampling (gst_cl_box_blur_plane_radius()), at every
+ * pass. Not yet clipped to the plane's size.
+ */
+void
+gst_cl_box_blur_pass_radii (const GstCLBoxBlurSettings * settings,
+    guint pass, guint w_sub, guint h_sub, guint * rx, guint * ry)
+{
+  guint widths[GST_CL_BOX_BLUR_GAUSSIAN_PASSES];
+
+  if (!(settings->sigma > 0)) {
+    *rx = gst_cl_box_blur_plane_radius (settings->radius_x, w_sub);
+    *ry = gst_cl_box_blur_plane_radius (settings->radius_y, h_sub);
+    return;
+  }
+  pass = MIN (pass, GST_CL_BOX_BLUR_GAUSSIAN_PASSES - 1);
+  gst_cl_box_blur_gaussian_widths (ldexp (settings->sigma, -(gint) w_sub),
+      widths);
+  *rx = widths[pass] / 2;
+  gst_cl_box_blur_gaussian_widths (ldexp (settings->sigma, -(gint) h_sub),
+      widths);
+  *ry = widths[pass] / 2;
+}
+
+/**
+ * gst_cl_box_blur_largest_radii:
+ *
+ * The largest radii of any pass of @settings over a frame's first plane
+ * (never subsampled): what the method and the storage are chosen for.
+ */
+void
+gst_cl_box_blur_largest_radii (const GstCLBoxBlurSettings * settings,
+    guint * rx, guint * ry)
+{
+  *rx = *ry = 0;
+  for (guint i = 0; i < gst_cl_box_blur_passes (settings); i++) {
+    guint x, y;
+
+    gst_cl_box_blur_pass_radii (settings, i, 0, 0, &x, &y);
+    *rx = MAX (*rx, x);
+    *ry = MAX (*ry, y);
+  }
+}
+
+/**
+ * gst_cl_box_blur_is_identity:
+ *
+ * Returns: whether @settings leave every frame as it is: every pass's
+ * radii 0 (both radii 0, or a sigma too small for any box wider than
+ * one pixel). Subsampled planes then have radius 0 too.
+ */
+gboolean
+gst_cl_box_blur_is_identity (const GstCLBoxBlurSettings * settings)
+{
+  guint rx, ry;
+
+  gst_cl_box_blur_largest_radii (settings, &rx, &ry);
+  return rx == 0 && ry == 0;
+}
+
 static guint64
 max_window (gint size, guint r)
 {
@@ -98,18 +221,27 @@ fits_cpu_kernels (const GstCLPlane * plane, const GstCLBoxBlurPlanePlan * pp)
   return largest_sum (plane, pp->rx, pp->ry) <= G_MAXINT32;
 }
 
-/* The radii in @plane's samples and the width of its sums. */
+/* Radii @rx, @ry (in @plane's samples) clipped to @plane, and the width
+ * of its sums. */
 static void
-plan_radii (const GstCLPlane * plane, guint radius_x, guint radius_y,
+plan_plane_radii (const GstCLPlane * plane, guint rx, guint ry,
     GstCLBoxBlurPlanePlan * pp)
 {
   memset (pp, 0, sizeof (*pp));
   /* Any radius from the plane's size on covers the plane. */
-  pp->rx = MIN (gst_cl_box_blur_plane_radius (radius_x, plane->w_sub),
-      (guint) plane->width - 1);
-  pp->ry = MIN (gst_cl_box_blur_plane_radius (radius_y, plane->h_sub),
-      (guint) plane->height - 1);
+  pp->rx = MIN (rx, (guint) plane->width - 1);
+  pp->ry = MIN (ry, (guint) plane->height - 1);
   pp->sums_64bit = gst_cl_box_blur_needs_64bit_sums (plane, pp->rx, pp->ry);
+}
+
+/* The element's radii in @plane's samples, as plan_plane_radii(). */
+static void
+plan_radii (const GstCLPlane * plane, guint radius_x, guint radius_y,
+    GstCLBoxBlurPlanePlan * pp)
+{
+  plan_plane_radii (plane, gst_cl_box_blur_plane_radius (radius_x,
+          plane->w_sub), gst_cl_box_blur_plane_radius (radius_y,
+          plane->h_sub), pp);
 }
 
 /* Bytes of a plane of @plane's size, rows unpadded. */
@@ -208,7 +340,7 @@ prefers_cpu_kernels (const GstCLDeviceInfo * device, const GstCLPlane * plane,
 
 /**
  * gst_cl_box_blur_choose_method:
- * @memory: the storage of the frames, images or buffers
+ * @storage: the storage of the frames, images or buffers
  * @plane: the largest plane (the first)
  * @rx: the element's radius-x (scaled by @plane's subsampling here)
  * @chosen: (out): separable or sat
@@ -391,12 +523,12 @@ kernel_options (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
       sat && copies_columns (plane) ? " -DCOPY_COLUMNS" : "");
 }
 
+/* @plane's plan for radii @rx, @ry in its samples. */
 static void
 plan_plane (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
-    const GstCLBoxBlurSettings * settings, GstCLBoxBlurMethod method,
-    GstCLBoxBlurPlanePlan * pp)
+    guint rx, guint ry, GstCLBoxBlurMethod method, GstCLBoxBlurPlanePlan * pp)
 {
-  plan_radii (plane, settings->radius_x, settings->radius_y, pp);
+  plan_plane_radii (plane, rx, ry, pp);
   plan_sums (target, plane, method, pp);
   pp->variant = variant_index (method, pp);
   pp->kernel_names = kernel_names (target, method, pp);
@@ -411,9 +543,11 @@ plan_plane (const GstCLBoxBlurTarget * target, const GstCLPlane * plane,
  * @frame: the layout of the frames (only the planes' geometry is read)
  *
  * Plans the blur of @frame's planes with @settings on @target: the method
- * (on the first plane), and each plane's radii, sums and kernels; the
- * spare planes that passes alternate with. FALSE where the method's
- * scratch memory is too large for the device.
+ * (on the first plane, for the largest radii of any pass), the boxes the
+ * passes run (one, or the Gaussian's three) and for each its radii, sums
+ * and kernels on every plane; the spare planes that passes alternate
+ * with. FALSE where the method's scratch memory is too large for the
+ * device.
  */
 gboolean
 gst_cl_box_blur_plan (const GstCLBoxBlurTarget * target,
@@ -421,23 +555,356 @@ gst_cl_box_blur_plan (const GstCLBoxBlurTarget * target,
     GstCLBoxBlurPlan * plan, GError ** error)
 {
   gboolean images = target->storage == GST_CL_STORAGE_IMAGE;
+  guint rx, ry;
 
   memset (plan, 0, sizeof (*plan));
+  gst_cl_box_blur_largest_radii (settings, &rx, &ry);
   if (!gst_cl_box_blur_choose_method (target->device, target->storage,
-          settings->method, &frame->planes[0], settings->radius_x,
-          settings->radius_y, &plan->method, error))
+          settings->method, &frame->planes[0], rx, ry, &plan->method, error))
     return FALSE;
-  plan->passes = settings->passes;
+  plan->passes = gst_cl_box_blur_passes (settings);
   plan->n_planes = frame->n_planes;
-  plan->spare_images = settings->passes > 1 && images;
-  for (guint p = 0; p < frame->n_planes; p++) {
-    plan_plane (target, &frame->planes[p], settings, plan->method,
-        &plan->planes[p]);
-    if (settings->passes > 1 && !images)
+  plan->n_boxes = settings->sigma > 0 ? GST_CL_BOX_BLUR_GAUSSIAN_PASSES : 1;
+  /* Regions: a part's passes go between two spares (the output keeps the
+   * source around the regions). */
+  plan->n_spares = settings->regions ? 2 : plan->passes > 1 ? 1 : 0;
+  plan->spare_images = plan->n_spares > 0 && images;
+  for (guint b = 0; b < plan->n_boxes; b++)
+    for (guint p = 0; p < frame->n_planes; p++) {
+      const GstCLPlane *plane = &frame->planes[p];
+
+      gst_cl_box_blur_pass_radii (settings, b, plane->w_sub, plane->h_sub,
+          &rx, &ry);
+      plan_plane (target, plane, rx, ry, plan->method, &plan->boxes[b][p]);
+    }
+  if (plan->n_spares == 1 && !images)
+    for (guint p = 0; p < frame->n_planes; p++)
       plan->spare_bytes = MAX (plan->spare_bytes,
           plane_bytes (&frame->planes[p]));
-  }
   return TRUE;
+}
+
+/**
+ * gst_cl_box_blur_plan_box:
+ *
+ * Returns: the box of @plan that pass @pass runs.
+ */
+guint
+gst_cl_box_blur_plan_box (const GstCLBoxBlurPlan * plan, guint pass)
+{
+  return MIN (pass, plan->n_boxes - 1);
+}
+
+/**
+ * gst_cl_box_blur_plan_part:
+ * @box: below @plan's n_boxes
+ * @p: the plane of @plan that @part is a part of
+ * @part: a rectangle of plane @p as a plane of its own (its geometry)
+ * @pp: (out): its plan
+ *
+ * Plans box @box over @part, as over a whole plane: the radii of plane
+ * @p, clipped to @part, and the sums and kernels for @part's size.
+ */
+void
+gst_cl_box_blur_plan_part (const GstCLBoxBlurTarget * target,
+    const GstCLBoxBlurPlan * plan, guint box, guint p,
+    const GstCLPlane * part, GstCLBoxBlurPlanePlan * pp)
+{
+  const GstCLBoxBlurPlanePlan *whole = &plan->boxes[box][p];
+
+  plan_plane (target, part, whole->rx, whole->ry, plan->method, pp);
+}
+
+/* The rectangle [x0, x1) x [y0, y1), empty where x1 <= x0 or y1 <= y0. */
+static gboolean
+set_rect (GstVideoRectangle * rect, gint64 x0, gint64 y0, gint64 x1, gint64 y1)
+{
+  if (x1 <= x0 || y1 <= y0) {
+    memset (rect, 0, sizeof (*rect));
+    return FALSE;
+  }
+  rect->x = x0;
+  rect->y = y0;
+  rect->w = x1 - x0;
+  rect->h = y1 - y0;
+  return TRUE;
+}
+
+/* Rows [y0, y1) of a frame in the rows of one of its @fields fields,
+ * @field (rows field, field + fields, ...): the field's rows inside. */
+static gint64
+field_row (gint64 y, guint field, guint fields)
+{
+  return (y - field + fields - 1) / fields;
+}
+
+/**
+ * gst_cl_box_blur_region_rect:
+ * @region: in the frame's pixels
+ * @margin: pixels added on every side
+ * @width: the frame's width and @height, its height (both fields')
+ * @field: the field of @fields the rectangle is wanted in: 0 of 1 for the
+ *   frame itself
+ * @rect: (out): @region widened by @margin and clipped to the frame, in
+ *   the rows of the field
+ *
+ * Returns: FALSE where nothing of it is left (outside the frame, empty,
+ * or no row of the field).
+ */
+gboolean
+gst_cl_box_blur_region_rect (const GstCLBoxBlurRegion * region, guint margin,
+    gint width, gint height, guint field, guint fields,
+    GstVideoRectangle * rect)
+{
+  gint64 x0, y0, x1, y1;
+
+  if (region->w == 0 || region->h == 0)
+    return set_rect (rect, 0, 0, 0, 0);
+  x0 = MAX ((gint64) region->x - margin, 0);
+  y0 = MAX ((gint64) region->y - margin, 0);
+  x1 = MIN ((gint64) region->x + region->w + margin, width);
+  y1 = MIN ((gint64) region->y + region->h + margin, height);
+  if (fields > 1 && y1 > y0) {
+    y0 = field_row (y0, field, fields);
+    y1 = field_row (y1, field, fields);
+  }
+  return set_rect (rect, x0, y0, x1, y1);
+}
+
+/**
+ * gst_cl_box_blur_plane_rect:
+ * @rect: a rectangle of the frame's first plane (not subsampled)
+ * @plane_rect: (out): it in @plane's samples, rounded outward (every
+ *   sample that covers a pixel of @rect), clipped to @plane
+ *
+ * Returns: FALSE where it is empty.
+ */
+gboolean
+gst_cl_box_blur_plane_rect (const GstVideoRectangle * rect,
+    const GstCLPlane * plane, GstVideoRectangle * plane_rect)
+{
+  gint64 x1 = (gint64) rect->x + rect->w, y1 = (gint64) rect->y + rect->h;
+
+  return set_rect (plane_rect, MAX (rect->x, 0) >> plane->w_sub,
+      MAX (rect->y, 0) >> plane->h_sub,
+      MIN ((x1 + (1 << plane->w_sub) - 1) >> plane->w_sub, plane->width),
+      MIN ((y1 + (1 << plane->h_sub) - 1) >> plane->h_sub, plane->height));
+}
+
+/**
+ * gst_cl_box_blur_plane_reach:
+ * @reach_x: (out): how far plane @p's passes reach along rows, in its
+ *   samples: the sum of their radii
+ *
+ * A pass's output depends on its input within its radii, so the last
+ * pass's output on a rectangle depends on the source within the sum of
+ * the passes' radii around it: blurring that part of the plane, as a
+ * plane of its own, gives the whole plane's blur inside the rectangle.
+ */
+void
+gst_cl_box_blur_plane_reach (const GstCLBoxBlurPlan * plan, guint p,
+    gint * reach_x, gint * reach_y)
+{
+  *reach_x = *reach_y = 0;
+  for (guint i = 0; i < plan->passes; i++) {
+    const GstCLBoxBlurPlanePlan *pp =
+        &plan->boxes[gst_cl_box_blur_plan_box (plan, i)][p];
+
+    *reach_x += pp->rx;
+    *reach_y += pp->ry;
+  }
+}
+
+static gint64
+rect_area (const GstVideoRectangle * rect)
+{
+  return (gint64) rect->w * rect->h;
+}
+
+static void
+bounding_box (const GstVideoRectangle * a, const GstVideoRectangle * b,
+    GstVideoRectangle * box)
+{
+  set_rect (box, MIN (a->x, b->x), MIN (a->y, b->y),
+      MAX (a->x + a->w, b->x + b->w), MAX (a->y + a->h, b->y + b->h));
+}
+
+/* A job on the part of @plane that @rect's blur needs, with @reach. */
+static GstCLBoxBlurJob
+job_for (const GstCLPlane * plane, const GstVideoRectangle * rect,
+    gint reach_x, gint reach_y)
+{
+  GstCLBoxBlurJob job = { {0,}, 0, 1 };
+
+  set_rect (&job.part, MAX ((gint64) rect->x - reach_x, 0),
+      MAX ((gint64) rect->y - reach_y, 0),
+      MIN ((gint64) rect->x + rect->w + reach_x, plane->width),
+      MIN ((gint64) rect->y + rect->h + reach_y, plane->height));
+  return job;
+}
+
+/* Merges the jobs of @rects (one each) whose parts' bounding box is no
+ * larger than the two parts: one blur of it costs no more. Each job's
+ * rectangles end up in its own run of @rects, first_rect on. */
+static void
+merge_jobs (GArray * jobs, GArray * rects, guint * owner)
+{
+  gboolean merged = TRUE;
+  GArray *sorted;
+
+  while (merged) {
+    merged = FALSE;
+    for (guint i = 0; i < jobs->len && !merged; i++)
+      for (guint j = i + 1; j < jobs->len && !merged; j++) {
+        GstCLBoxBlurJob *a = &g_array_index (jobs, GstCLBoxBlurJob, i);
+        GstCLBoxBlurJob *b = &g_array_index (jobs, GstCLBoxBlurJob, j);
+        GstVideoRectangle box;
+
+        bounding_box (&a->part, &b->part, &box);
+        if (rect_area (&box) > rect_area (&a->part) + rect_area (&b->part))
+          continue;
+        a->part = box;
+        a->n_rects += b->n_rects;
+        for (guint r = 0; r < rects->len; r++)
+          if (owner[r] == j)
+            owner[r] = i;
+          else if (owner[r] > j)
+            owner[r]--;
+        g_array_remove_index (jobs, j);
+        merged = TRUE;
+      }
+  }
+  /* the rectangles job by job */
+  sorted = g_array_sized_new (FALSE, FALSE, sizeof (GstVideoRectangle),
+      rects->len);
+  for (guint i = 0; i < jobs->len; i++) {
+    GstCLBoxBlurJob *job = &g_array_index (jobs, GstCLBoxBlurJob, i);
+
+    job->first_rect = sorted->len;
+    for (guint r = 0; r < rects->len; r++)
+      if (owner[r] == i)
+        g_array_append_val (sorted, g_array_index (rects, GstVideoRectangle,
+                r));
+  }
+  g_array_set_size (rects, 0);
+  g_array_append_vals (rects, sorted->data, sorted->len);
+  g_array_unref (sorted);
+}
+
+/* One job for every rectangle: over @part. */
+static void
+single_job (GArray * jobs, const GArray * rects, const GstVideoRectangle * part)
+{
+  GstCLBoxBlurJob job = { *part, 0, rects->len };
+
+  g_array_set_size (jobs, 0);
+  g_array_append_val (jobs, job);
+}
+
+/* The jobs of plane @p: a part for each rectangle, merged where that costs
+ * nothing; more than the tuning's parts become their bounding box, and
+ * parts that cover enough of the plane the plane. */
+static void
+plan_plane_jobs (const GstCLBoxBlurTuning * t, const GstCLBoxBlurPlan * plan,
+    guint p, const GstCLPlane * plane, GstCLBoxBlurPlaneRegions * regions)
+{
+  GArray *rects = regions->rects, *jobs = regions->jobs;
+  gint reach_x, reach_y;
+  gint64 area = 0;
+
+  gst_cl_box_blur_plane_reach (plan, p, &reach_x, &reach_y);
+  for (guint r = 0; r < rects->len; r++) {
+    GstCLBoxBlurJob job = job_for (plane,
+        &g_array_index (rects, GstVideoRectangle, r), reach_x, reach_y);
+
+    job.first_rect = r;
+    g_array_append_val (jobs, job);
+  }
+  if (jobs->len > t->region_max_parts) {
+    GstVideoRectangle box = g_array_index (jobs, GstCLBoxBlurJob, 0).part;
+
+    for (guint i = 1; i < jobs->len; i++)
+      bounding_box (&box, &g_array_index (jobs, GstCLBoxBlurJob, i).part, &box);
+    single_job (jobs, rects, &box);
+  } else {
+    guint *owner = g_new (guint, MAX (rects->len, 1));
+
+    for (guint r = 0; r < rects->len; r++)
+      owner[r] = r;
+    merge_jobs (jobs, rects, owner);
+    g_free (owner);
+  }
+  for (guint i = 0; i < jobs->len; i++)
+    area += rect_area (&g_array_index (jobs, GstCLBoxBlurJob, i).part);
+  if (jobs->len > 0 && area * 100 >= (gint64) t->region_whole_percent *
+      plane->width * plane->height) {
+    GstVideoRectangle whole = { 0, 0, plane->width, plane->height };
+
+    single_job (jobs, rects, &whole);
+  }
+}
+
+/**
+ * gst_cl_box_blur_plan_regions:
+ * @frame: the layout of the frames @plan is for: a whole frame, or one of
+ *   its @fields fields
+ * @regions: the frame's regions of interest, in its pixels
+ * @margin: pixels each region is widened by, on every side
+ * @field: which field of @fields @frame is (0 of 1: the whole frame)
+ * @rplan: (out): each plane's rectangles to blur, and the parts whose
+ *   blur gives them; gst_cl_box_blur_region_plan_clear() it
+ *
+ * Plans the blur of @frame inside @regions only: each widened by @margin
+ * and clipped to the frame, taken into @frame's field, then into each
+ * plane's samples (rounding outward). A rectangle's part is the rectangle
+ * widened by the passes' reach (gst_cl_box_blur_plane_reach()), within the
+ * plane, whose blur as a plane of its own is the whole plane's blur inside
+ * the rectangle. Overlapping rectangles need nothing more: each gives the
+ * whole plane's blur where it lies.
+ */
+void
+gst_cl_box_blur_plan_regions (const GstCLBoxBlurTarget * target,
+    const GstCLFrame * frame, const GstCLBoxBlurPlan * plan,
+    const GstCLBoxBlurRegion * regions, guint n_regions, guint margin,
+    guint field, guint fields, GstCLBoxBlurRegionPlan * rplan)
+{
+  const GstCLBoxBlurTuning *t =
+      gst_cl_box_blur_tuning_for_device (target->device);
+  const GstCLPlane *luma = &frame->planes[0];
+
+  memset (rplan, 0, sizeof (*rplan));
+  rplan->n_planes = frame->n_planes;
+  for (guint p = 0; p < frame->n_planes; p++) {
+    const GstCLPlane *plane = &frame->planes[p];
+    GstCLBoxBlurPlaneRegions *pr = &rplan->planes[p];
+    gsize sample = (gsize) plane->channels * (plane->depth / 8);
+
+    pr->rects = g_array_new (FALSE, FALSE, sizeof (GstVideoRectangle));
+    pr->jobs = g_array_new (FALSE, FALSE, sizeof (GstCLBoxBlurJob));
+    for (guint i = 0; i < n_regions; i++) {
+      GstVideoRectangle rect, plane_rect;
+
+      if (gst_cl_box_blur_region_rect (&regions[i], margin, luma->width,
+              luma->height * fields, field, fields, &rect)
+          && gst_cl_box_blur_plane_rect (&rect, plane, &plane_rect))
+        g_array_append_val (pr->rects, plane_rect);
+    }
+    plan_plane_jobs (t, plan, p, plane, pr);
+    for (guint i = 0; i < pr->jobs->len; i++)
+      rplan->spare_bytes = MAX (rplan->spare_bytes,
+          rect_area (&g_array_index (pr->jobs, GstCLBoxBlurJob, i).part) *
+          sample);
+  }
+}
+
+void
+gst_cl_box_blur_region_plan_clear (GstCLBoxBlurRegionPlan * rplan)
+{
+  for (guint p = 0; p < rplan->n_planes; p++) {
+    g_clear_pointer (&rplan->planes[p].rects, g_array_unref);
+    g_clear_pointer (&rplan->planes[p].jobs, g_array_unref);
+  }
+  rplan->n_planes = 0;
 }
 
 /* Items of a work-group: at most @wanted and the kernel's limit, and few

@@ -16,6 +16,15 @@ G_BEGIN_DECLS
 /* The largest radius-x and radius-y. */
 #define GST_CL_BOX_BLUR_MAX_RADIUS 8192
 
+/* sigma's Gaussian: box passes (gst_cl_box_blur_gaussian_widths()), up to
+ * the sigma whose widest box has the largest radius. */
+#define GST_CL_BOX_BLUR_GAUSSIAN_PASSES 3
+#define GST_CL_BOX_BLUR_MAX_SIGMA 8192.0
+
+/* The boxes of a plan: one for every pass, or one a pass of the
+ * Gaussian. */
+#define GST_CL_BOX_BLUR_MAX_BOXES GST_CL_BOX_BLUR_GAUSSIAN_PASSES
+
 typedef enum
 {
   GST_CL_BOX_BLUR_METHOD_AUTO,
@@ -30,6 +39,13 @@ typedef struct
   guint radius_y;
   guint passes;
   GstCLBoxBlurMethod method;
+  /* > 0: a Gaussian of this sigma (in the frame's pixels) by three box
+   * passes, in place of the radii and passes */
+  gdouble sigma;
+  /* only inside the frame's regions of interest, each widened by
+   * region_margin pixels */
+  gboolean regions;
+  guint region_margin;
 } GstCLBoxBlurSettings;
 
 /* What the planner needs beyond the device's probe. */
@@ -86,10 +102,46 @@ typedef struct
   GstCLBoxBlurMethod method;    /* separable or sat */
   guint passes;
   guint n_planes;
-  GstCLBoxBlurPlanePlan planes[GST_VIDEO_MAX_PLANES];
-  gsize spare_bytes;            /* a plane between passes, in buffers */
-  gboolean spare_images;        /* or an image a plane */
+  /* pass i runs box gst_cl_box_blur_plan_box (plan, i) */
+  guint n_boxes;
+  GstCLBoxBlurPlanePlan boxes[GST_CL_BOX_BLUR_MAX_BOXES][GST_VIDEO_MAX_PLANES];
+  /* planes the passes alternate with: one beside the output (passes > 1),
+   * or two where only regions are blurred (the parts' passes go between
+   * them) */
+  guint n_spares;
+  gsize spare_bytes;            /* each, in buffers (regions: per frame) */
+  gboolean spare_images;        /* or an image a plane, each */
 } GstCLBoxBlurPlan;
+
+/* A region of interest as a GstVideoRegionOfInterestMeta gives it, in the
+ * frame's pixels: any values, the planner clips them. */
+typedef struct
+{
+  guint x, y, w, h;
+} GstCLBoxBlurRegion;
+
+/* A part of a plane that the passes blur as a plane of its own, and the
+ * rectangles of it that then go into the output. */
+typedef struct
+{
+  GstVideoRectangle part;
+  guint first_rect;             /* in its plane's rects */
+  guint n_rects;
+} GstCLBoxBlurJob;
+
+typedef struct
+{
+  GArray *rects;                /* GstVideoRectangle, job after job */
+  GArray *jobs;                 /* GstCLBoxBlurJob */
+} GstCLBoxBlurPlaneRegions;
+
+/* What the blur of a frame's regions of interest runs, plane by plane. */
+typedef struct
+{
+  guint n_planes;
+  GstCLBoxBlurPlaneRegions planes[GST_VIDEO_MAX_PLANES];
+  gsize spare_bytes;            /* the largest part, for buffer spares */
+} GstCLBoxBlurRegionPlan;
 
 /* What one pass over a plane runs. */
 typedef enum
@@ -134,6 +186,19 @@ typedef struct
 
 guint gst_cl_box_blur_plane_radius (guint radius, guint sub);
 
+void gst_cl_box_blur_gaussian_widths (gdouble sigma,
+    guint widths[GST_CL_BOX_BLUR_GAUSSIAN_PASSES]);
+
+guint gst_cl_box_blur_passes (const GstCLBoxBlurSettings * settings);
+
+void gst_cl_box_blur_pass_radii (const GstCLBoxBlurSettings * settings,
+    guint pass, guint w_sub, guint h_sub, guint * rx, guint * ry);
+
+void gst_cl_box_blur_largest_radii (const GstCLBoxBlurSettings * settings,
+    guint * rx, guint * ry);
+
+gboolean gst_cl_box_blur_is_identity (const GstCLBoxBlurSettings * settings);
+
 gboolean gst_cl_box_blur_needs_64bit_sums (const GstCLPlane * plane, guint rx,
     guint ry);
 
@@ -148,6 +213,29 @@ gboolean gst_cl_box_blur_prefers_buffers (const GstCLDeviceInfo * device,
 gboolean gst_cl_box_blur_plan (const GstCLBoxBlurTarget * target,
     const GstCLFrame * frame, const GstCLBoxBlurSettings * settings,
     GstCLBoxBlurPlan * plan, GError ** error);
+
+guint gst_cl_box_blur_plan_box (const GstCLBoxBlurPlan * plan, guint pass);
+
+void gst_cl_box_blur_plan_part (const GstCLBoxBlurTarget * target,
+    const GstCLBoxBlurPlan * plan, guint box, guint p,
+    const GstCLPlane * part, GstCLBoxBlurPlanePlan * pp);
+
+gboolean gst_cl_box_blur_region_rect (const GstCLBoxBlurRegion * region,
+    guint margin, gint width, gint height, guint field, guint fields,
+    GstVideoRectangle * rect);
+
+gboolean gst_cl_box_blur_plane_rect (const GstVideoRectangle * rect,
+    const GstCLPlane * plane, GstVideoRectangle * plane_rect);
+
+void gst_cl_box_blur_plane_reach (const GstCLBoxBlurPlan * plan, guint p,
+    gint * reach_x, gint * reach_y);
+
+void gst_cl_box_blur_plan_regions (const GstCLBoxBlurTarget * target,
+    const GstCLFrame * frame, const GstCLBoxBlurPlan * plan,
+    const GstCLBoxBlurRegion * regions, guint n_regions, guint margin,
+    guint field, guint fields, GstCLBoxBlurRegionPlan * rplan);
+
+void gst_cl_box_blur_region_plan_clear (GstCLBoxBlurRegionPlan * rplan);
 
 void gst_cl_box_blur_plan_pass (const GstCLBoxBlurTarget * target,
     const GstCLPlane * plane, GstCLBoxBlurMethod method,

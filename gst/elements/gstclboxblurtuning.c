@@ -33,10 +33,12 @@
   .row_windows_run = 8, \
   .min_segment_rx = 2
 
-/* Both kinds of CPU: measured alike. */
+/* Both kinds of CPU: measured alike (the regions' limits on PoCL only). */
 #define CPU_ROW \
   .large_plane_bytes = 24 << 20, \
   .cpu_band_rows = 32, \
+  .region_max_parts = 32, \
+  .region_whole_percent = 100, \
   GROUP_KERNELS
 
 static const GstCLBoxBlurTuning tuning[GST_CL_DEVICE_N_CLASSES] = {
@@ -56,6 +58,10 @@ static const GstCLBoxBlurTuning tuning[GST_CL_DEVICE_N_CLASSES] = {
         .strip_image_radius = 15,
         .strip_parts_radius = 12,
         .strip_parts_image_radius = 8,
+        /* not measured: a part's launches about as long as the blur of a
+         * 1080p frame */
+        .region_max_parts = 8,
+        .region_whole_percent = 25,
       GROUP_KERNELS},
   /* measured on NVIDIA's GPUs only: their radius for every plane */
   [GST_CL_DEVICE_CLASS_GPU] = {
@@ -65,6 +71,8 @@ static const GstCLBoxBlurTuning tuning[GST_CL_DEVICE_N_CLASSES] = {
         .large_image_separable_radius = 14,
         .large_plane_bytes = 24 << 20,
         .cpu_band_rows = 32,
+        .region_max_parts = 8,
+        .region_whole_percent = 25,
       GROUP_KERNELS},
 };
 

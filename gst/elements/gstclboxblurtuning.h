@@ -89,6 +89,14 @@ typedef struct
   guint row_windows_items;
   guint row_windows_run;
   guint min_segment_rx;
+
+  /* regions of interest: their parts (each region widened by the passes'
+   * reach, those whose bounding box is no larger than both merged) blurred
+   * one by one, or, where there are more than region_max_parts, their
+   * bounding box; and the whole plane where they cover at least
+   * region_whole_percent of it */
+  guint region_max_parts;
+  guint region_whole_percent;
 } GstCLBoxBlurTuning;
 
 const GstCLBoxBlurTuning *gst_cl_box_blur_tuning (GstCLDeviceClass

@@ -38,6 +38,8 @@ typedef struct
   GstCLFrame in;
   GstCLFrame out;
   gboolean field_frames;        /* in and out hold one field each */
+  guint field;                  /* the field being processed, of fields */
+  guint fields;
 } GstCLFilterPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLFilter, gst_cl_filter,
@@ -71,6 +73,22 @@ gboolean
 gst_cl_filter_processes_fields (GstCLFilter * self)
 {
   return PRIV (self)->field_frames;
+}
+
+/**
+ * gst_cl_filter_get_field:
+ * @field: (out): which field of the input buffer's frame process's frames
+ *   hold: 0 of 1 for a whole frame (a buffer of alternate caps holds a
+ *   single field, whole), 0 (the top field, the even rows) or 1 of 2 for
+ *   a field of an interlaced frame
+ *
+ * In process (and only there): where its frames lie in the buffer's.
+ */
+void
+gst_cl_filter_get_field (GstCLFilter * self, guint * field, guint * fields)
+{
+  *field = PRIV (self)->field;
+  *fields = PRIV (self)->fields;
 }
 
 GstCLStorage
@@ -745,6 +763,8 @@ process_field (GstCLFilter * self, const FrameSide * in, const FrameSide * out,
     gst_cl_field_view (in->host, field, fields, &in_field);
   if (out->host)
     gst_cl_field_view (out->host, field, fields, &out_field);
+  priv->field = field;
+  priv->fields = fields;
   /* The input first: its upload runs under the previous frame's download,
    * which the output's kernels wait for (gst_cl_frame_attach()). */
   ok = attach_input (self, in, &in_field, field, fields, error)

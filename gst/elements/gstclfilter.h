@@ -63,6 +63,9 @@ GstCLStorage gst_cl_filter_get_storage (GstCLFilter * filter);
 
 gboolean gst_cl_filter_processes_fields (GstCLFilter * filter);
 
+void gst_cl_filter_get_field (GstCLFilter * filter, guint * field,
+    guint * fields);
+
 /* Channel values per work-item of a kernel built with -DGST_CL_VECTORS (the
  * VECTOR_VALUES of kernels/common.cl). */
 #define GST_CL_VECTOR_VALUES 16

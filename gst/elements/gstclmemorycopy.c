@@ -8,6 +8,8 @@
 #include <gst/opencl/gstclpinned.h>
 #include <gst/opencl/gstcltransfer.h>
 
+#include "gstclgeometry.h"
+
 GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_copy_debug);
 #define GST_CAT_DEFAULT gst_cl_memory_copy_debug
 
@@ -149,6 +151,18 @@ gst_cl_memory_copy_class_set_direction (GstCLMemoryCopyClass * klass,
 }
 
 
+/* A copy moves no pixel: metas about the frame's geometry (regions of
+ * interest, which clboxblur regions=true blurs) stay true as they are. */
+static gboolean
+gst_cl_memory_copy_transform_meta (GstBaseTransform * trans,
+    GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf)
+{
+  if (gst_cl_meta_is_geometry (meta))
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (gst_cl_memory_copy_parent_class)
+      ->transform_meta (trans, outbuf, meta, inbuf);
+}
+
 static void
 gst_cl_memory_copy_class_init (GstCLMemoryCopyClass * klass)
 {
@@ -160,6 +174,7 @@ gst_cl_memory_copy_class_init (GstCLMemoryCopyClass * klass)
   trans_class->transform_caps = gst_cl_memory_copy_transform_caps;
   trans_class->stop = gst_cl_memory_copy_stop;
   trans_class->transform = gst_cl_memory_copy_transform;
+  trans_class->transform_meta = gst_cl_memory_copy_transform_meta;
   base_class->set_info = gst_cl_memory_copy_set_info;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_MEMORY_COPY, 0);

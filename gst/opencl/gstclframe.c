@@ -122,7 +122,7 @@ image_format_flag (guint channels, guint depth)
 /**
  * gst_cl_format_supported:
  *
- * Whether @device can hold frames of @format in @memory: buffers serve
+ * Whether @device can hold frames of @format in @storage: buffers serve
  * every format; images need an image format per plane (PoCL, for one, has
  * no CL_RG images, so no NV12 there).
  */

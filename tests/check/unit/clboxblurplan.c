@@ -10,6 +10,7 @@
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "gstclboxblurplan.h"
@@ -355,17 +356,17 @@ GST_START_TEST (test_plans)
                         && storage == GST_CL_STORAGE_BUFFER ?
                         plane_bytes (plane) : 0), "%s", what);
                 check_plane (&target, plane, &settings, plan.method,
-                    &plan.planes[p], what);
+                    &plan.boxes[0][p], what);
                 for (guint g = 0; g < G_N_ELEMENTS (limits); g++) {
                   gsize group_sizes[GST_CL_BOX_BLUR_N_KERNELS];
                   GstCLBoxBlurPassPlan pass;
 
                   group_sizes_of (limits[g], group_sizes);
                   gst_cl_box_blur_plan_pass (&target, plane, plan.method,
-                      &plan.planes[p], group_sizes, &pass);
+                      &plan.boxes[0][p], group_sizes, &pass);
                   fail_unless_equals_int (pass.strategy ==
-                      GST_CL_BOX_BLUR_STRATEGY_CPU_BANDS, plan.planes[p].cpu);
-                  check_launches (&target, plane, &plan.planes[p], &pass,
+                      GST_CL_BOX_BLUR_STRATEGY_CPU_BANDS, plan.boxes[0][p].cpu);
+                  check_launches (&target, plane, &plan.boxes[0][p], &pass,
                       group_sizes, what);
                 }
               }
@@ -399,7 +400,7 @@ strategy_at (const GstCLDeviceInfo * device, GstCLStorage storage,
           NULL));
   group_sizes_of (device->max_work_group_size, group_sizes);
   gst_cl_box_blur_plan_pass (&target, &frame.planes[0], plan.method,
-      &plan.planes[0], group_sizes, &pass);
+      &plan.boxes[0][0], group_sizes, &pass);
   return pass.strategy;
 }
 
@@ -711,6 +712,441 @@ GST_START_TEST (test_storage_rule)
 
 GST_END_TEST;
 
+/* sigma's boxes, worked out by hand from Kovesi's construction: wl the
+ * largest odd integer up to sqrt (4 sigma^2 + 1), m rounded (halves away
+ * from 0) from (12 sigma^2 - 3 wl^2 - 12 wl - 9) / (-4 wl - 4); at whole
+ * sigmas that quotient is 1.5 exactly, so two boxes of 2 sigma - 1 and
+ * one of 2 sigma + 1. */
+static const struct
+{
+  gdouble sigma;
+  guint widths[GST_CL_BOX_BLUR_GAUSSIAN_PASSES];
+} gaussian_cases[] = {
+  {0, {1, 1, 1}},
+  {0.5, {1, 1, 1}},             /* m = round (2.625) = 3 */
+  {0.6, {1, 1, 3}},             /* m = round (2.46) = 2 */
+  {1, {1, 1, 3}},
+  {1.5, {3, 3, 3}},             /* w = sqrt (10), m = round (2.81) */
+  {2, {3, 3, 5}},
+  {2.5, {5, 5, 5}},
+  {3, {5, 5, 7}},
+  {7.5, {15, 15, 15}},
+  {10, {19, 19, 21}},
+  {30, {59, 59, 61}},
+  {100, {199, 199, 201}},
+  {GST_CL_BOX_BLUR_MAX_SIGMA, {16383, 16383, 16385}},
+};
+
+GST_START_TEST (test_gaussian_widths)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (gaussian_cases); i++) {
+    guint widths[GST_CL_BOX_BLUR_GAUSSIAN_PASSES];
+
+    gst_cl_box_blur_gaussian_widths (gaussian_cases[i].sigma, widths);
+    for (guint k = 0; k < GST_CL_BOX_BLUR_GAUSSIAN_PASSES; k++)
+      fail_unless_equals_int (widths[k], gaussian_cases[i].widths[k]);
+  }
+}
+
+GST_END_TEST;
+
+/* Over sigmas from 0.01 to the largest: odd widths, the narrower first,
+ * at most 2 apart, radii up to the largest radius, and the variance of
+ * the three boxes, sum (w^2 - 1) / 12, within the construction's bound
+ * of sigma^2: half a step of m, (wl + 1) / 6. */
+GST_START_TEST (test_gaussian_variance)
+{
+  guint n = 0;
+
+  for (gdouble sigma = 0.01; sigma <= GST_CL_BOX_BLUR_MAX_SIGMA;
+      sigma = sigma < 64 ? sigma + 0.01 : sigma * 1.01, n++) {
+    guint w[GST_CL_BOX_BLUR_GAUSSIAN_PASSES];
+    gdouble variance = 0;
+
+    gst_cl_box_blur_gaussian_widths (sigma, w);
+    for (guint k = 0; k < GST_CL_BOX_BLUR_GAUSSIAN_PASSES; k++) {
+      fail_unless (w[k] % 2 == 1, "sigma %g: width %u", sigma, w[k]);
+      fail_unless (w[k] / 2 <= GST_CL_BOX_BLUR_MAX_RADIUS, "sigma %g", sigma);
+      fail_unless (w[k] >= w[0] && w[k] <= w[0] + 2, "sigma %g", sigma);
+      fail_unless (k == 0 || w[k] >= w[k - 1], "sigma %g", sigma);
+      variance += (w[k] * (gdouble) w[k] - 1) / 12;
+    }
+    fail_unless (fabs (variance - sigma * sigma) <= (w[0] + 1) / 6.0 + 1e-9,
+        "sigma %g: variance %g", sigma, variance);
+  }
+  GST_INFO ("%u sigmas", n);
+}
+
+GST_END_TEST;
+
+/* sigma's passes: three, each with its box's radii on every plane, the
+ * chroma planes' those of sigma / 2; the method for the widest box; the
+ * frame unchanged only where every box is 1 wide. Radii and passes do
+ * not count while sigma is set. */
+GST_START_TEST (test_sigma_plans)
+{
+  GstCLDeviceInfo device = fake_device (GST_CL_DEVICE_CLASS_GPU);
+  GstCLBoxBlurTarget target = make_target (&device, GST_CL_STORAGE_BUFFER,
+      FALSE);
+  const GstCLBoxBlurTuning *t = gst_cl_box_blur_tuning_for_device (&device);
+
+  for (guint i = 0; i < G_N_ELEMENTS (gaussian_cases); i++) {
+    GstCLBoxBlurSettings settings = {.radius_x = 7,.radius_y = 300,
+      .passes = 5,.method = GST_CL_BOX_BLUR_METHOD_AUTO,
+      .sigma = gaussian_cases[i].sigma,
+    };
+    const guint *w = gaussian_cases[i].widths;
+    guint chroma[GST_CL_BOX_BLUR_GAUSSIAN_PASSES], rx, ry;
+    GstCLBoxBlurPlan plan;
+    GstCLFrame frame;
+
+    if (settings.sigma == 0)
+      continue;
+    frame_of (GST_VIDEO_FORMAT_I420, 16384, 16384, GST_CL_STORAGE_BUFFER,
+        &frame);
+    fail_unless (gst_cl_box_blur_plan (&target, &frame, &settings, &plan,
+            NULL));
+    gst_cl_box_blur_gaussian_widths (settings.sigma / 2, chroma);
+    fail_unless_equals_int (gst_cl_box_blur_passes (&settings),
+        GST_CL_BOX_BLUR_GAUSSIAN_PASSES);
+    fail_unless_equals_int (plan.passes, GST_CL_BOX_BLUR_GAUSSIAN_PASSES);
+    fail_unless_equals_int (plan.n_boxes, GST_CL_BOX_BLUR_GAUSSIAN_PASSES);
+    fail_unless_equals_int (plan.n_spares, 1);
+    fail_unless (plan.spare_bytes >= 16384 * 16384);
+    for (guint k = 0; k < GST_CL_BOX_BLUR_GAUSSIAN_PASSES; k++) {
+      fail_unless_equals_int (gst_cl_box_blur_plan_box (&plan, k), k);
+      for (guint p = 0; p < plan.n_planes; p++) {
+        guint want = p == 0 ? w[k] / 2 : chroma[k] / 2;
+
+        fail_unless_equals_int (plan.boxes[k][p].rx, want);
+        fail_unless_equals_int (plan.boxes[k][p].ry, want);
+      }
+    }
+    gst_cl_box_blur_largest_radii (&settings, &rx, &ry);
+    fail_unless_equals_int (rx, w[2] / 2);
+    fail_unless_equals_int (ry, w[2] / 2);
+    fail_unless_equals_int (plan.method, w[2] / 2 <= t->buffer_separable_radius
+        ? GST_CL_BOX_BLUR_METHOD_SEPARABLE : GST_CL_BOX_BLUR_METHOD_SAT);
+    fail_unless_equals_int (gst_cl_box_blur_is_identity (&settings), w[2] == 1);
+  }
+}
+
+GST_END_TEST;
+
+/* Regions widened by the margin and clipped to a 100x60 frame, in the
+ * frame or one of its two fields. */
+static const struct
+{
+  GstCLBoxBlurRegion region;
+  guint margin;
+  guint field, fields;
+  gboolean inside;
+  GstVideoRectangle rect;
+} region_cases[] = {
+  {{10, 20, 30, 5}, 0, 0, 1, TRUE, {10, 20, 30, 5}},
+  {{10, 20, 30, 5}, 3, 0, 1, TRUE, {7, 17, 36, 11}},
+  {{0, 0, 100, 60}, 0, 0, 1, TRUE, {0, 0, 100, 60}},
+  {{95, 55, 50, 50}, 0, 0, 1, TRUE, {95, 55, 5, 5}},
+  {{2, 1, 3, 3}, 5, 0, 1, TRUE, {0, 0, 10, 9}},
+  {{100, 10, 5, 5}, 0, 0, 1, FALSE},    /* right of the frame */
+  {{100, 10, 5, 5}, 1, 0, 1, TRUE, {99, 9, 1, 7}},      /* the margin in */
+  {{10, 60, 5, 5}, 0, 0, 1, FALSE},     /* below */
+  {{10, 10, 0, 5}, 4, 0, 1, FALSE},     /* empty, margin or not */
+  {{10, 10, 5, 0}, 4, 0, 1, FALSE},
+  {{G_MAXUINT, G_MAXUINT, G_MAXUINT, G_MAXUINT}, G_MAXINT, 0, 1, FALSE},
+  {{G_MAXUINT - 5, 3, 10, 10}, 0, 0, 1, FALSE},
+  {{3, 3, G_MAXUINT, G_MAXUINT}, 0, 0, 1, TRUE, {3, 3, 97, 57}},
+  {{50, 30, 1, 1}, G_MAXINT, 0, 1, TRUE, {0, 0, 100, 60}},
+  /* frame rows 3 .. 11: the top field's 4, 6, 8, 10 (its rows 2 .. 5),
+   * the bottom field's 3, 5, 7, 9, 11 (1 .. 5) */
+  {{0, 3, 10, 9}, 0, 0, 2, TRUE, {0, 2, 10, 4}},
+  {{0, 3, 10, 9}, 0, 1, 2, TRUE, {0, 1, 10, 5}},
+  /* one frame row: in one field only */
+  {{0, 7, 10, 1}, 0, 0, 2, FALSE},
+  {{0, 7, 10, 1}, 0, 1, 2, TRUE, {0, 3, 10, 1}},
+  {{0, 58, 10, 10}, 0, 1, 2, TRUE, {0, 29, 10, 1}},
+};
+
+GST_START_TEST (test_region_rect)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (region_cases); i++) {
+    GstVideoRectangle rect;
+    gboolean inside = gst_cl_box_blur_region_rect (&region_cases[i].region,
+        region_cases[i].margin, 100, 60, region_cases[i].field,
+        region_cases[i].fields, &rect);
+
+    fail_unless_equals_int (inside, region_cases[i].inside);
+    if (!inside)
+      continue;
+    fail_unless (rect.x == region_cases[i].rect.x
+        && rect.y == region_cases[i].rect.y
+        && rect.w == region_cases[i].rect.w
+        && rect.h == region_cases[i].rect.h,
+        "case %u: %d,%d %dx%d", i, rect.x, rect.y, rect.w, rect.h);
+  }
+}
+
+GST_END_TEST;
+
+/* A rectangle of the frame on I420's chroma planes (of 50x30 for 99x59),
+ * rounded outward. */
+GST_START_TEST (test_plane_rect)
+{
+  static const struct
+  {
+    GstVideoRectangle luma, chroma;
+  } cases[] = {
+    {{0, 0, 2, 2}, {0, 0, 1, 1}},
+    {{1, 1, 1, 1}, {0, 0, 1, 1}},
+    {{1, 1, 2, 2}, {0, 0, 2, 2}},
+    {{3, 4, 4, 1}, {1, 2, 3, 1}},
+    {{97, 57, 2, 2}, {48, 28, 2, 2}},
+    {{98, 58, 1, 1}, {49, 29, 1, 1}},
+  };
+  GstCLFrame frame;
+
+  frame_of (GST_VIDEO_FORMAT_I420, 99, 59, GST_CL_STORAGE_BUFFER, &frame);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    GstVideoRectangle luma, chroma;
+
+    fail_unless (gst_cl_box_blur_plane_rect (&cases[i].luma, &frame.planes[0],
+            &luma));
+    fail_unless (memcmp (&luma, &cases[i].luma, sizeof (luma)) == 0);
+    fail_unless (gst_cl_box_blur_plane_rect (&cases[i].luma, &frame.planes[1],
+            &chroma));
+    fail_unless (chroma.x == cases[i].chroma.x
+        && chroma.y == cases[i].chroma.y && chroma.w == cases[i].chroma.w
+        && chroma.h == cases[i].chroma.h, "case %u: %d,%d %dx%d", i,
+        chroma.x, chroma.y, chroma.w, chroma.h);
+  }
+}
+
+GST_END_TEST;
+
+static gboolean
+rect_within (const GstVideoRectangle * inner, const GstVideoRectangle * outer)
+{
+  return inner->x >= outer->x && inner->y >= outer->y
+      && inner->x + inner->w <= outer->x + outer->w
+      && inner->y + inner->h <= outer->y + outer->h;
+}
+
+/* The region plan of @regions against what makes it exact and what the
+ * tuning asks: every plane's rectangles (each region's, where it is not
+ * empty) in a job whose part holds the rectangle widened by the passes'
+ * reach, within the plane; at most region_max_parts parts, and a single
+ * part, the whole plane, where they cover region_whole_percent of it. */
+static GstCLBoxBlurRegionPlan
+check_regions (const GstCLBoxBlurTarget * target, const GstCLFrame * frame,
+    const GstCLBoxBlurPlan * plan, const GstCLBoxBlurRegion * regions,
+    guint n_regions, guint margin, const gchar * what)
+{
+  const GstCLBoxBlurTuning *t =
+      gst_cl_box_blur_tuning_for_device (target->device);
+  GstCLBoxBlurRegionPlan rplan;
+
+  gst_cl_box_blur_plan_regions (target, frame, plan, regions, n_regions,
+      margin, 0, 1, &rplan);
+  fail_unless_equals_int (rplan.n_planes, frame->n_planes);
+  for (guint p = 0; p < frame->n_planes; p++) {
+    const GstCLPlane *plane = &frame->planes[p];
+    const GstCLBoxBlurPlaneRegions *pr = &rplan.planes[p];
+    GstVideoRectangle whole = { 0, 0, plane->width, plane->height };
+    gint reach_x, reach_y;
+    guint n_rects = 0, covered = 0;
+    gint64 area = 0;
+
+    gst_cl_box_blur_plane_reach (plan, p, &reach_x, &reach_y);
+    for (guint i = 0; i < n_regions; i++) {
+      GstVideoRectangle rect, plane_rect;
+
+      if (gst_cl_box_blur_region_rect (&regions[i], margin,
+              frame->planes[0].width, frame->planes[0].height, 0, 1, &rect)
+          && gst_cl_box_blur_plane_rect (&rect, plane, &plane_rect))
+        n_rects++;
+    }
+    fail_unless_equals_int (pr->rects->len, n_rects);
+    fail_unless (pr->jobs->len <= MAX (t->region_max_parts, 1), "%s", what);
+    fail_unless_equals_int (pr->jobs->len > 0, n_rects > 0);
+    for (guint j = 0; j < pr->jobs->len; j++) {
+      const GstCLBoxBlurJob *job = &g_array_index (pr->jobs, GstCLBoxBlurJob,
+          j);
+
+      fail_unless (job->part.w > 0 && job->part.h > 0, "%s", what);
+      fail_unless (rect_within (&job->part, &whole), "%s", what);
+      fail_unless (rplan.spare_bytes >= (gsize) job->part.w * job->part.h *
+          plane->channels * (plane->depth / 8), "%s", what);
+      fail_unless (job->first_rect == covered, "%s", what);
+      area += (gint64) job->part.w * job->part.h;
+      for (guint r = 0; r < job->n_rects; r++) {
+        const GstVideoRectangle *rect = &g_array_index (pr->rects,
+            GstVideoRectangle, job->first_rect + r);
+        GstVideoRectangle need;
+
+        need.x = MAX (rect->x - reach_x, 0);
+        need.y = MAX (rect->y - reach_y, 0);
+        need.w = MIN (rect->x + rect->w + reach_x, plane->width) - need.x;
+        need.h = MIN (rect->y + rect->h + reach_y, plane->height) - need.y;
+        fail_unless (rect->w > 0 && rect->h > 0, "%s", what);
+        fail_unless (rect_within (&need, &job->part), "%s: plane %u, "
+            "rectangle %d,%d %dx%d, reach %d x %d, part %d,%d %dx%d", what,
+            p, rect->x, rect->y, rect->w, rect->h, reach_x, reach_y,
+            job->part.x, job->part.y, job->part.w, job->part.h);
+      }
+      covered += job->n_rects;
+    }
+    fail_unless_equals_int (covered, n_rects);
+    if (area * 100 >= (gint64) t->region_whole_percent * plane->width *
+        plane->height && pr->jobs->len > 0) {
+      fail_unless_equals_int (pr->jobs->len, 1);
+      fail_unless (memcmp (&g_array_index (pr->jobs, GstCLBoxBlurJob,
+                  0).part, &whole, sizeof (whole)) == 0, "%s", what);
+    }
+  }
+  return rplan;
+}
+
+/* Random regions (in and out of the frame, of any size) on every device
+ * class, format, storage and blur: check_regions(). */
+GST_START_TEST (test_region_plans)
+{
+  GstCLDeviceInfo device = fake_device (__i__);
+  GRand *rand = g_rand_new_with_seed (__i__);
+  guint n_plans = 0;
+
+  for (GstCLStorage storage = GST_CL_STORAGE_IMAGE;
+      storage <= GST_CL_STORAGE_BUFFER; storage++)
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+      for (guint k = 0; k < 40; k++) {
+        GstCLBoxBlurTarget target = make_target (&device, storage, FALSE);
+        GstCLBoxBlurSettings settings = {.radius_x = k % 7,
+          .radius_y = (k / 7) % 5,.passes = 1 + k % 3,
+          .method = GST_CL_BOX_BLUR_METHOD_AUTO,
+          .sigma = k % 4 == 3 ? 0.3 * k : 0,.regions = TRUE,
+        };
+        GstCLBoxBlurRegion regions[60];
+        guint n = k < 20 ? k / 2 : (guint) g_rand_int_range (rand, 0, 60);
+        guint margin = k % 5 == 4 ? (guint) G_MAXINT : k % 3;
+        GstCLBoxBlurPlan plan;
+        GstCLBoxBlurRegionPlan rplan;
+        GstCLFrame frame;
+        gchar *what;
+
+        frame_of (formats[f], 333, 197, storage, &frame);
+        for (guint i = 0; i < n; i++) {
+          regions[i].x = g_rand_int_range (rand, 0, 400);
+          regions[i].y = g_rand_int_range (rand, 0, 240);
+          regions[i].w = g_rand_int_range (rand, 0, 60);
+          regions[i].h = g_rand_int_range (rand, 0, 60);
+        }
+        fail_unless (gst_cl_box_blur_plan (&target, &frame, &settings, &plan,
+                NULL));
+        fail_unless_equals_int (plan.n_spares, 2);
+        fail_unless_equals_int (plan.spare_images,
+            storage == GST_CL_STORAGE_IMAGE);
+        what = g_strdup_printf ("%s, %s, %u regions, case %u",
+            gst_cl_device_class_name (device.device_class),
+            gst_video_format_to_string (formats[f]), n, k);
+        rplan = check_regions (&target, &frame, &plan, regions, n, margin,
+            what);
+        gst_cl_box_blur_region_plan_clear (&rplan);
+        g_free (what);
+        n_plans++;
+      }
+  GST_INFO ("%u region plans", n_plans);
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* The parts the planner chooses on each device class (a 1000x1000 GRAY8
+ * frame, radius 5, one pass): overlapping parts merged, distant ones
+ * apart, more than the tuning's parts their bounding box, and a part that
+ * covers region_whole_percent of the plane the whole plane, one that
+ * covers a column less not. */
+GST_START_TEST (test_region_parts)
+{
+  GstCLDeviceInfo device = fake_device (__i__);
+  const GstCLBoxBlurTuning *t = gst_cl_box_blur_tuning_for_device (&device);
+  GstCLBoxBlurTarget target = make_target (&device, GST_CL_STORAGE_BUFFER,
+      FALSE);
+  GstCLBoxBlurSettings settings = {.radius_x = 5,.radius_y = 5,.passes = 1,
+    .method = GST_CL_BOX_BLUR_METHOD_AUTO,.regions = TRUE,
+  };
+  GstCLBoxBlurRegion overlapping[] = { {100, 100, 50, 50}, {110, 105, 50, 50}
+  };
+  GstCLBoxBlurRegion apart[] = { {100, 100, 50, 50}, {700, 600, 50, 50} };
+  /* overlapping, but their bounding box is larger than both */
+  GstCLBoxBlurRegion diagonal[] = { {100, 100, 50, 50}, {140, 140, 50, 50}
+  };
+  GstCLBoxBlurRegion *many = g_new (GstCLBoxBlurRegion,
+      t->region_max_parts + 1);
+  /* from the left edge, its part 1000 rows high and just wide enough */
+  guint whole_w = (t->region_whole_percent * 1000 + 99) / 100 - 5;
+  GstCLBoxBlurRegion large[] = { {0, 0, whole_w, 995} };
+  GstCLBoxBlurRegion below[] = { {0, 0, whole_w - 1, 995} };
+  gint x1 = 0, y1 = 0;
+  GstCLBoxBlurRegionPlan rplan;
+  const GstCLBoxBlurJob *job;
+  GstCLBoxBlurPlan plan;
+  GstCLFrame frame;
+
+  frame_of (GST_VIDEO_FORMAT_GRAY8, 1000, 1000, GST_CL_STORAGE_BUFFER, &frame);
+  fail_unless (gst_cl_box_blur_plan (&target, &frame, &settings, &plan, NULL));
+
+  rplan = check_regions (&target, &frame, &plan, overlapping, 2, 0,
+      "overlapping");
+  fail_unless_equals_int (rplan.planes[0].jobs->len, 1);
+  job = &g_array_index (rplan.planes[0].jobs, GstCLBoxBlurJob, 0);
+  fail_unless (job->part.x == 95 && job->part.y == 95 && job->part.w == 70
+      && job->part.h == 65 && job->n_rects == 2);
+  gst_cl_box_blur_region_plan_clear (&rplan);
+
+  rplan = check_regions (&target, &frame, &plan, apart, 2, 0, "apart");
+  fail_unless_equals_int (rplan.planes[0].jobs->len, 2);
+  gst_cl_box_blur_region_plan_clear (&rplan);
+
+  rplan = check_regions (&target, &frame, &plan, diagonal, 2, 0, "diagonal");
+  fail_unless_equals_int (rplan.planes[0].jobs->len, 2);
+  gst_cl_box_blur_region_plan_clear (&rplan);
+
+  /* squares of 4 in rows of 16, 25 apart: their parts never merge */
+  for (guint i = 0; i <= t->region_max_parts; i++) {
+    GstCLBoxBlurRegion r = { 20 + 25 * (i % 16), 20 + 100 * (i / 16), 4, 4 };
+
+    many[i] = r;
+    x1 = MAX (x1, (gint) r.x + 4 + 5);
+    y1 = MAX (y1, (gint) r.y + 4 + 5);
+  }
+  rplan = check_regions (&target, &frame, &plan, many,
+      t->region_max_parts, 0, "as many as the parts");
+  fail_unless_equals_int (rplan.planes[0].jobs->len, t->region_max_parts);
+  gst_cl_box_blur_region_plan_clear (&rplan);
+  rplan = check_regions (&target, &frame, &plan, many,
+      t->region_max_parts + 1, 0, "one more");
+  fail_unless_equals_int (rplan.planes[0].jobs->len, 1);
+  job = &g_array_index (rplan.planes[0].jobs, GstCLBoxBlurJob, 0);
+  fail_unless (job->part.x == 15 && job->part.y == 15
+      && job->part.w == x1 - 15 && job->part.h == y1 - 15
+      && job->n_rects == t->region_max_parts + 1);
+  gst_cl_box_blur_region_plan_clear (&rplan);
+
+  fail_unless (t->region_whole_percent > 0 && t->region_whole_percent <= 100);
+  rplan = check_regions (&target, &frame, &plan, large, 1, 0, "large");
+  fail_unless_equals_int (rplan.planes[0].jobs->len, 1);
+  job = &g_array_index (rplan.planes[0].jobs, GstCLBoxBlurJob, 0);
+  fail_unless (job->part.w == 1000 && job->part.h == 1000);
+  gst_cl_box_blur_region_plan_clear (&rplan);
+  rplan = check_regions (&target, &frame, &plan, below, 1, 0, "below");
+  fail_unless_equals_int (rplan.planes[0].jobs->len, 1);
+  job = &g_array_index (rplan.planes[0].jobs, GstCLBoxBlurJob, 0);
+  fail_unless (job->part.w == (gint) whole_w + 4 && job->part.h == 1000);
+  gst_cl_box_blur_region_plan_clear (&rplan);
+  g_free (many);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblurplan_suite (void)
 {
@@ -726,6 +1162,13 @@ clboxblurplan_suite (void)
   tcase_add_test (tc, test_auto_switch);
   tcase_add_test (tc, test_thresholds_switch);
   tcase_add_loop_test (tc, test_plans, 0, GST_CL_DEVICE_N_CLASSES);
+  tcase_add_test (tc, test_gaussian_widths);
+  tcase_add_test (tc, test_gaussian_variance);
+  tcase_add_test (tc, test_sigma_plans);
+  tcase_add_test (tc, test_region_rect);
+  tcase_add_test (tc, test_plane_rect);
+  tcase_add_loop_test (tc, test_region_plans, 0, GST_CL_DEVICE_N_CLASSES);
+  tcase_add_loop_test (tc, test_region_parts, 0, GST_CL_DEVICE_N_CLASSES);
   return s;
 }
 
