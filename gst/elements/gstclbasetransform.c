@@ -339,6 +339,9 @@ error_text (GstElement * element, const GError * error)
       case GST_CL_ERROR_BAD_FRAME:
         return g_strdup ("A buffer does not hold a whole frame as its caps "
             "and video meta describe");
+      case GST_CL_ERROR_BAD_CROP:
+        return g_strdup ("A buffer's crop meta does not mark a frame of the "
+            "caps' size within it");
       default:
         break;
     }
@@ -367,7 +370,8 @@ gst_cl_base_transform_post_error_full (GstCLBaseTransform * self,
       && error->code == GST_CL_ERROR_UNSUPPORTED)
     code = GST_RESOURCE_ERROR_SETTINGS;
   else if (error->domain == GST_CL_ERROR
-      && error->code == GST_CL_ERROR_BAD_FRAME) {
+      && (error->code == GST_CL_ERROR_BAD_FRAME
+          || error->code == GST_CL_ERROR_BAD_CROP)) {
     domain = GST_STREAM_ERROR;
     code = GST_STREAM_ERROR_FORMAT;
   }

@@ -704,7 +704,7 @@ attach_output (GstCLFilter * self, const FrameSide * out,
 
   if (out->device)
     return gst_cl_frame_attach_buffer (&priv->out, out->device, out->info,
-        field, fields, FALSE, error);
+        NULL, field, fields, FALSE, error);
   gst_cl_frame_attach (&priv->out, gst_cl_filter_get_context (self),
       host_field);
   return TRUE;
@@ -719,7 +719,7 @@ attach_input (GstCLFilter * self, const FrameSide * in,
 
   if (in->device)
     return gst_cl_frame_attach_buffer (&priv->in, in->device, in->info,
-        field, fields, TRUE, error);
+        NULL, field, fields, TRUE, error);
   return gst_cl_frame_upload (&priv->in, gst_cl_filter_get_context (self),
       host_field, error);
 }

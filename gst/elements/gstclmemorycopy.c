@@ -88,7 +88,8 @@ gst_cl_memory_copy_transform (GstBaseTransform * trans, GstBuffer * inbuf,
           &PRIV (trans)->staging, gst_cl_base_transform_get_in_info (base),
           inbuf, outbuf, &error))
     return GST_FLOW_OK;
-  if (g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_BAD_FRAME))
+  if (g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_BAD_FRAME)
+      || g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_BAD_CROP))
     gst_cl_base_transform_post_error (trans, error);
   else if (to_device)
     GST_ELEMENT_ERROR (trans, RESOURCE, WRITE,
