@@ -29,6 +29,12 @@ typedef struct
   gboolean negotiated;
   GstVideoInfo in_info;
   GstVideoInfo out_info;
+
+  /* streaming: downstream's last answer to an allocation query took crop
+   * metas (with video metas), and the frame being handled has a crop meta
+   * that it did not take */
+  gboolean downstream_crop;
+  gboolean must_crop;
 } GstCLBaseTransformPrivate;
 
 #define gst_cl_base_transform_parent_class parent_class
@@ -167,6 +173,9 @@ gst_cl_base_transform_change_state (GstElement * element,
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
 
+  /* The next stream's downstream answers allocation queries anew. */
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
+    PRIV (self)->downstream_crop = PRIV (self)->must_crop = FALSE;
   if (transition == GST_STATE_CHANGE_READY_TO_NULL)
     close_device (self);
   return ret;
@@ -195,6 +204,16 @@ gst_cl_base_transform_query (GstBaseTransform * trans,
       query);
 }
 
+/* Whether an allocation query's answer takes buffers with a crop meta:
+ * their frames are larger than the caps, so video metas too. */
+static gboolean
+takes_crop_metas (GstQuery * query)
+{
+  return gst_query_find_allocation_meta (query, GST_VIDEO_CROP_META_API_TYPE,
+      NULL) && gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
+      NULL);
+}
+
 /* The output goes into downstream's pool where the element can fill it,
  * else into one of its own: OpenCL memory, or pinned host memory where
  * the device does not share host memory (gst_cl_decide_allocation()). */
@@ -204,12 +223,31 @@ gst_cl_base_transform_decide_allocation (GstBaseTransform * trans,
 {
   GstCLBaseTransformPrivate *priv = PRIV (trans);
 
+  priv->downstream_crop = takes_crop_metas (query);
+  GST_DEBUG_OBJECT (trans, "downstream %s crop metas",
+      priv->downstream_crop ? "takes" : "does not take");
   return gst_cl_decide_allocation (GST_ELEMENT (trans), query, priv->context,
       priv->pinned);
 }
 
+/* Whether @query's caps are of frames whose crop metas the element
+ * applies: all but single fields (alternate interlacing). */
+static gboolean
+crops_caps (GstQuery * query)
+{
+  GstVideoInfo info;
+  GstCaps *caps;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  return caps && gst_video_info_from_caps (&info, caps)
+      && GST_VIDEO_INFO_INTERLACE_MODE (&info) !=
+      GST_VIDEO_INTERLACE_MODE_ALTERNATE;
+}
+
 /* Upstream fills frames of the element's input caps: a #GstCLBufferPool
- * for OpenCL memory, else host memory (pinned where that helps). */
+ * for OpenCL memory, else host memory (pinned where that helps). Crop
+ * metas are taken: every element applies them (passing through, it
+ * copies the region where downstream does not take them). */
 static gboolean
 gst_cl_base_transform_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
@@ -217,10 +255,69 @@ gst_cl_base_transform_propose_allocation (GstBaseTransform * trans,
   GstCLBaseTransformPrivate *priv = PRIV (trans);
 
   /* Without a decide query the element passes through: the query goes
-   * downstream, whose answer stands (as GstBaseTransform does). */
-  if (decide_query == NULL)
-    return gst_pad_peer_query (GST_BASE_TRANSFORM_SRC_PAD (trans), query);
-  return gst_cl_propose_allocation (query, priv->context, priv->pinned);
+   * downstream, whose answer stands (as GstBaseTransform does), with crop
+   * metas where it takes video metas (which frames with a crop meta
+   * need). */
+  if (decide_query == NULL) {
+    if (!gst_pad_peer_query (GST_BASE_TRANSFORM_SRC_PAD (trans), query)) {
+      priv->downstream_crop = FALSE;
+      return FALSE;
+    }
+    priv->downstream_crop = takes_crop_metas (query);
+    if (!priv->downstream_crop && crops_caps (query)
+        && gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
+            NULL))
+      gst_query_add_allocation_meta (query, GST_VIDEO_CROP_META_API_TYPE, NULL);
+    return TRUE;
+  }
+  if (!gst_cl_propose_allocation (query, priv->context, priv->pinned))
+    return FALSE;
+  if (crops_caps (query))
+    gst_query_add_allocation_meta (query, GST_VIDEO_CROP_META_API_TYPE, NULL);
+  return TRUE;
+}
+
+/* Before each frame, in the streaming thread: whether its crop meta must
+ * be applied where it would otherwise pass through. */
+static void
+gst_cl_base_transform_before_transform (GstBaseTransform * trans,
+    GstBuffer * buffer)
+{
+  GstCLBaseTransformPrivate *priv = PRIV (trans);
+
+  priv->must_crop = !priv->downstream_crop
+      && gst_buffer_get_video_crop_meta (buffer) != NULL;
+}
+
+/**
+ * gst_cl_base_transform_must_crop:
+ *
+ * Whether the frame being handled (from before_transform on) has a crop
+ * meta that downstream did not say it takes (in its last answer to an
+ * allocation query, or none yet): the frame may not pass through, the
+ * element copies the region the meta marks instead.
+ */
+gboolean
+gst_cl_base_transform_must_crop (GstCLBaseTransform * self)
+{
+  return PRIV (self)->must_crop;
+}
+
+/* A crop meta is applied, never passed on: the output holds the region
+ * alone (and an element's transform_meta, which may keep metas about
+ * geometry, need not know it). */
+static gboolean
+gst_cl_base_transform_copy_metadata (GstBaseTransform * trans,
+    GstBuffer * input, GstBuffer * outbuf)
+{
+  GstMeta *crop;
+
+  if (!GST_BASE_TRANSFORM_CLASS (parent_class)->copy_metadata (trans, input,
+          outbuf))
+    return FALSE;
+  while ((crop = (GstMeta *) gst_buffer_get_video_crop_meta (outbuf)))
+    gst_buffer_remove_meta (outbuf, crop);
+  return TRUE;
 }
 
 /* The caps as video infos for the subclass's set_info; they are kept
@@ -339,6 +436,9 @@ error_text (GstElement * element, const GError * error)
       case GST_CL_ERROR_BAD_FRAME:
         return g_strdup ("A buffer does not hold a whole frame as its caps "
             "and video meta describe");
+      case GST_CL_ERROR_BAD_CROP:
+        return g_strdup ("A buffer's crop meta does not mark a frame of the "
+            "caps' size within it");
       default:
         break;
     }
@@ -367,7 +467,8 @@ gst_cl_base_transform_post_error_full (GstCLBaseTransform * self,
       && error->code == GST_CL_ERROR_UNSUPPORTED)
     code = GST_RESOURCE_ERROR_SETTINGS;
   else if (error->domain == GST_CL_ERROR
-      && error->code == GST_CL_ERROR_BAD_FRAME) {
+      && (error->code == GST_CL_ERROR_BAD_FRAME
+          || error->code == GST_CL_ERROR_BAD_CROP)) {
     domain = GST_STREAM_ERROR;
     code = GST_STREAM_ERROR_FORMAT;
   }
@@ -471,6 +572,8 @@ gst_cl_base_transform_class_init (GstCLBaseTransformClass * klass)
   trans_class->query = gst_cl_base_transform_query;
   trans_class->decide_allocation = gst_cl_base_transform_decide_allocation;
   trans_class->propose_allocation = gst_cl_base_transform_propose_allocation;
+  trans_class->before_transform = gst_cl_base_transform_before_transform;
+  trans_class->copy_metadata = gst_cl_base_transform_copy_metadata;
   trans_class->set_caps = gst_cl_base_transform_set_caps;
   trans_class->get_unit_size = gst_cl_base_transform_get_unit_size;
   trans_class->transform_size = gst_cl_base_transform_transform_size;

@@ -53,6 +53,8 @@ const GstVideoInfo *gst_cl_base_transform_get_in_info (GstCLBaseTransform *
 const GstVideoInfo *gst_cl_base_transform_get_out_info (GstCLBaseTransform *
     trans);
 
+gboolean gst_cl_base_transform_must_crop (GstCLBaseTransform * trans);
+
 gboolean gst_cl_base_transform_check_frame_size (GstCLBaseTransform * trans,
     const GstVideoInfo * info);
 

@@ -553,8 +553,10 @@ update_passthrough (GstCLFilter * self)
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   gboolean was = gst_base_transform_is_passthrough (trans);
   gboolean unchanged = klass->snapshot (self);
-  /* Frames pass through only where both sides are in the same memory. */
-  gboolean now = unchanged && PRIV (self)->same_memory;
+  /* Frames pass through only where both sides are in the same memory, and
+   * a crop meta only to a downstream that takes it. */
+  gboolean now = unchanged && PRIV (self)->same_memory
+      && !gst_cl_base_transform_must_crop (GST_CL_BASE_TRANSFORM (self));
 
   gst_base_transform_set_passthrough (trans, now);
   PRIV (self)->copies = unchanged && !now;
@@ -683,6 +685,9 @@ gst_cl_filter_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
   GstClockTime time = gst_segment_to_stream_time (&trans->segment,
       GST_FORMAT_TIME, GST_BUFFER_TIMESTAMP (buffer));
 
+  GST_BASE_TRANSFORM_CLASS (gst_cl_filter_parent_class)->before_transform
+      (trans, buffer);
+
   if (GST_CLOCK_TIME_IS_VALID (time))
     gst_object_sync_values (GST_OBJECT (trans), time);
   if (gst_cl_base_transform_is_negotiated (GST_CL_BASE_TRANSFORM (trans)))
@@ -706,12 +711,15 @@ post_kernel_time (GstCLFilter * self)
 
 /* One side of a frame for the kernels: host pixels (a mapped video frame,
  * copied to or from the device where it is not used in place), or a
- * buffer of OpenCL memory of the element's context, used in place. */
+ * buffer of OpenCL memory of the element's context, used in place; the
+ * input at its crop meta's region where it has one. */
 typedef struct
 {
   GstVideoFrame *host;
   GstBuffer *device;
   const GstVideoInfo *info;     /* the caps' */
+  const GstVideoRectangle *crop;        /* NULL: from the top-left corner */
+  GstVideoFrame region;         /* host: the crop's region of the frame */
 } FrameSide;
 
 /* Makes field @field of the @fields of @out's frame the kernels' output. */
@@ -723,7 +731,7 @@ attach_output (GstCLFilter * self, const FrameSide * out,
 
   if (out->device)
     return gst_cl_frame_attach_buffer (&priv->out, out->device, out->info,
-        field, fields, FALSE, error);
+        NULL, field, fields, FALSE, error);
   gst_cl_frame_attach (&priv->out, gst_cl_filter_get_context (self),
       host_field);
   return TRUE;
@@ -738,7 +746,7 @@ attach_input (GstCLFilter * self, const FrameSide * in,
 
   if (in->device)
     return gst_cl_frame_attach_buffer (&priv->in, in->device, in->info,
-        field, fields, TRUE, error);
+        in->crop, field, fields, TRUE, error);
   return gst_cl_frame_upload (&priv->in, gst_cl_filter_get_context (self),
       host_field, error);
 }
@@ -836,13 +844,16 @@ used_on_device (GstCLFilter * self, GstBuffer * buffer,
   return FALSE;
 }
 
-/* @side for @buffer, a frame of @info: on the device (@on_device, see
- * used_on_device()), or mapped into @frame for the host. */
+/* @side for @buffer, a frame of @info at @crop (where given) in the
+ * buffer's: on the device (@on_device, see used_on_device()), or mapped
+ * into @frame for the host, the crop's region in its own view. */
 static gboolean
-map_side (GstBuffer * buffer, const GstVideoInfo * info, gboolean on_device,
-    GstMapFlags flags, GstVideoFrame * frame, FrameSide * side, GError ** error)
+map_side (GstBuffer * buffer, const GstVideoInfo * info,
+    const GstVideoRectangle * crop, gboolean on_device, GstMapFlags flags,
+    GstVideoFrame * frame, FrameSide * side, GError ** error)
 {
   side->info = info;
+  side->crop = crop;
   if (on_device) {
     side->device = buffer;
     return TRUE;
@@ -857,25 +868,31 @@ map_side (GstBuffer * buffer, const GstVideoInfo * info, gboolean on_device,
   if (flags & GST_MAP_WRITE)
     gst_cl_video_frame_clear_padding (frame);
   side->host = frame;
+  if (crop) {
+    gst_cl_video_frame_crop (frame, crop, &side->region);
+    side->host = &side->region;
+  }
   return TRUE;
 }
 
-/* Runs the kernels from @inbuf to @outbuf: each used on the device where
- * @in_device or @out_device says, else mapped for the host (OpenCL memory
- * of another context too, which makes a copy of it). */
+/* Runs the kernels from @inbuf (its frame at @crop where given) to
+ * @outbuf: each used on the device where @in_device or @out_device says,
+ * else mapped for the host (OpenCL memory of another context too, which
+ * makes a copy of it). */
 static GstFlowReturn
-transform_frame (GstCLFilter * self, GstBuffer * inbuf, gboolean in_device,
-    GstBuffer * outbuf, gboolean out_device)
+transform_frame (GstCLFilter * self, GstBuffer * inbuf,
+    const GstVideoRectangle * crop, gboolean in_device, GstBuffer * outbuf,
+    gboolean out_device)
 {
   GstCLBaseTransform *base = GST_CL_BASE_TRANSFORM (self);
   GstVideoFrame in_frame, out_frame;
-  FrameSide in = { NULL, NULL, NULL }, out = { NULL, NULL, NULL };
+  FrameSide in = { NULL, }, out = { NULL, };
   GError *error = NULL;
   GstFlowReturn ret = GST_FLOW_ERROR;
 
-  if (map_side (inbuf, gst_cl_base_transform_get_in_info (base), in_device,
-          GST_MAP_READ, &in_frame, &in, &error)
-      && map_side (outbuf, gst_cl_base_transform_get_out_info (base),
+  if (map_side (inbuf, gst_cl_base_transform_get_in_info (base), crop,
+          in_device, GST_MAP_READ, &in_frame, &in, &error)
+      && map_side (outbuf, gst_cl_base_transform_get_out_info (base), NULL,
           out_device, GST_MAP_WRITE, &out_frame, &out, &error))
     ret = process_frame (self, inbuf, &in, &out);
   else {
@@ -900,16 +917,18 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   const GstVideoInfo *out_info =
       gst_cl_base_transform_get_out_info (GST_CL_BASE_TRANSFORM (self));
   GError *error = NULL;
+  GstVideoRectangle crop;
   gboolean ok;
 
   /* gst_video_frame_map() does not check a meta's layout against the
-   * buffer's size: both frames are checked first (a copy checks them
-   * itself). */
+   * buffer's size: both frames are checked first, and the input's crop
+   * meta (a copy checks them itself, and copies the crop's region). */
   if (priv->copies)
     ok = gst_cl_copy_frame (gst_cl_filter_get_context (self), &priv->staging,
         in_info, inbuf, outbuf, &error);
   else
     ok = gst_cl_buffer_check_frame (inbuf, in_info, "input", &error)
+        && gst_cl_buffer_get_crop (inbuf, in_info, "input", &crop, &error)
         && gst_cl_buffer_check_frame (outbuf, out_info, "output", &error);
   if (!ok) {
     gst_cl_base_transform_post_error (self, error);
@@ -919,6 +938,7 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   if (priv->copies)
     return GST_FLOW_OK;
   return transform_frame (self, inbuf,
+      gst_buffer_get_video_crop_meta (inbuf) ? &crop : NULL,
       used_on_device (self, inbuf, in_info, &priv->in), outbuf,
       used_on_device (self, outbuf, out_info, &priv->out));
 }

@@ -16,6 +16,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_cl_memory_copy_debug);
 typedef struct
 {
   GstCLStaging *staging;        /* clupload's, made on its first frame */
+  gboolean same_memory;         /* the caps' frames are in one memory */
 } GstCLMemoryCopyPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLMemoryCopy, gst_cl_memory_copy,
@@ -62,6 +63,15 @@ gst_cl_memory_copy_transform_caps (GstBaseTransform * trans,
   return result;
 }
 
+/* Frames pass through where the memory does not change, but a frame with
+ * a crop meta only to a downstream that takes it: the others are copied,
+ * the crop's region alone. */
+static gboolean
+passes_through (GstCLBaseTransform * trans)
+{
+  return PRIV (trans)->same_memory && !gst_cl_base_transform_must_crop (trans);
+}
+
 static gboolean
 gst_cl_memory_copy_set_info (GstCLBaseTransform * trans, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
@@ -72,10 +82,35 @@ gst_cl_memory_copy_set_info (GstCLBaseTransform * trans, GstCaps * incaps,
   /* Copies need frames on the device; passing through, none. */
   if (!same && !gst_cl_base_transform_check_frame_size (trans, in_info))
     return FALSE;
-  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (trans), same);
+  PRIV (trans)->same_memory = same;
+  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (trans),
+      passes_through (trans));
   GST_INFO_OBJECT (trans, "%s %" GST_PTR_FORMAT, same ? "passing through" :
       "copying", incaps);
   return TRUE;
+}
+
+/* Passthrough, set in the streaming thread only, for each frame: a frame
+ * with a crop meta that downstream does not take is copied. Negotiated in
+ * passthrough, the element has no output pool: allocation is decided
+ * again first. */
+static void
+gst_cl_memory_copy_before_transform (GstBaseTransform * trans,
+    GstBuffer * buffer)
+{
+  gboolean was = gst_base_transform_is_passthrough (trans), now;
+
+  GST_BASE_TRANSFORM_CLASS (gst_cl_memory_copy_parent_class)->before_transform
+      (trans, buffer);
+  if (!gst_cl_base_transform_is_negotiated (GST_CL_BASE_TRANSFORM (trans)))
+    return;
+  now = passes_through (GST_CL_BASE_TRANSFORM (trans));
+  gst_base_transform_set_passthrough (trans, now);
+  if (was && !now) {
+    GST_DEBUG_OBJECT (trans, "copying the crop meta's region of %"
+        GST_PTR_FORMAT ": downstream does not take crop metas", buffer);
+    gst_base_transform_reconfigure_src (trans);
+  }
 }
 
 static GstFlowReturn
@@ -90,7 +125,8 @@ gst_cl_memory_copy_transform (GstBaseTransform * trans, GstBuffer * inbuf,
           &PRIV (trans)->staging, gst_cl_base_transform_get_in_info (base),
           inbuf, outbuf, &error))
     return GST_FLOW_OK;
-  if (g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_BAD_FRAME))
+  if (g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_BAD_FRAME)
+      || g_error_matches (error, GST_CL_ERROR, GST_CL_ERROR_BAD_CROP))
     gst_cl_base_transform_post_error (trans, error);
   else if (to_device)
     GST_ELEMENT_ERROR (trans, RESOURCE, WRITE,
@@ -175,6 +211,7 @@ gst_cl_memory_copy_class_init (GstCLMemoryCopyClass * klass)
   trans_class->stop = gst_cl_memory_copy_stop;
   trans_class->transform = gst_cl_memory_copy_transform;
   trans_class->transform_meta = gst_cl_memory_copy_transform_meta;
+  trans_class->before_transform = gst_cl_memory_copy_before_transform;
   base_class->set_info = gst_cl_memory_copy_set_info;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CL_MEMORY_COPY, 0);

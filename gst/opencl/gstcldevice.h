@@ -32,6 +32,9 @@ typedef enum
   GST_CL_ERROR_FAILED,
   /* A buffer does not hold the frame its caps and video meta describe. */
   GST_CL_ERROR_BAD_FRAME,
+  /* A buffer's GstVideoCropMeta marks no region of its frame of the caps'
+   * size. */
+  GST_CL_ERROR_BAD_CROP,
 } GstCLError;
 
 /* Image formats the frame storage may need, probed per device. */

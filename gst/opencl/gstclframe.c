@@ -6,6 +6,7 @@
 #include "gstcl-private.h"
 #include "gstcllibrarykernels.h"
 #include "gstclmemory.h"
+#include "gstcltransfer.h"
 
 #include <math.h>
 #include <string.h>
@@ -571,20 +572,24 @@ gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
 /**
  * gst_cl_frame_attach_buffer:
  * @buffer: a frame of @info that gst_cl_frame_can_attach_buffer() takes
+ * @crop: (nullable): where the frame lies in @buffer's, from
+ *   gst_cl_buffer_get_crop() (which checks that it fits); NULL: from the
+ *   top-left corner
  * @field: which of the @fields of @buffer's frame @frame is: 0 of 1 for
  *   a whole frame, 0 (the top field, the even rows) or 1 of 2 for a field
  *   of an interlaced frame
  *
  * Makes @buffer's planes, or one field of them, the kernels' input
  * (@input) or output: the memory's cl_mem, each plane at its offset (from
- * @field's first row, at @fields times the stride). Buffers are used in
- * place; images are copied from it on the device, and into it by
- * gst_cl_frame_store_attached() once the kernels have written them.
+ * @crop's origin, then @field's first row, at @fields times the stride).
+ * Buffers are used in place; images are copied from it on the device, and
+ * into it by gst_cl_frame_store_attached() once the kernels have written
+ * them.
  */
 gboolean
 gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
-    const GstVideoInfo * info, guint field, guint fields, gboolean input,
-    GError ** error)
+    const GstVideoInfo * info, const GstVideoRectangle * crop, guint field,
+    guint fields, gboolean input, GError ** error)
 {
   gboolean images = frame->storage == GST_CL_STORAGE_IMAGE;
 
@@ -604,7 +609,8 @@ gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
       gst_cl_frame_detach (frame);
       return FALSE;
     }
-    offset = (offset + field * stride) / bytes;
+    offset = (offset + gst_cl_crop_plane_offset (info, crop, p, stride) +
+        field * stride) / bytes;
     stride = fields * stride / bytes;
     if (images) {
       plane->linked = mem;

@@ -133,8 +133,8 @@ gboolean gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
 
 GST_CL_API
 gboolean gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
-    const GstVideoInfo * info, guint field, guint fields, gboolean input,
-    GError ** error);
+    const GstVideoInfo * info, const GstVideoRectangle * crop, guint field,
+    guint fields, gboolean input, GError ** error);
 
 GST_CL_API
 gboolean gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,

@@ -4,7 +4,9 @@
  * Whole video frames copied between two buffers, in system memory or in
  * OpenCL memory, and the check that every path mapping a frame for a copy
  * makes first: that the buffer holds the frame its caps and video meta
- * describe (gst_video_frame_map() checks neither).
+ * describe (gst_video_frame_map() checks neither). A buffer with a
+ * GstVideoCropMeta holds the frame of its caps in the region the meta
+ * marks (gst_cl_buffer_get_crop()).
  */
 #pragma once
 
@@ -20,6 +22,19 @@ G_BEGIN_DECLS
 GST_CL_API
 gboolean gst_cl_buffer_check_frame (GstBuffer * buffer,
     const GstVideoInfo * info, const gchar * what, GError ** error);
+
+GST_CL_API
+gboolean gst_cl_buffer_get_crop (GstBuffer * buffer,
+    const GstVideoInfo * info, const gchar * what, GstVideoRectangle * crop,
+    GError ** error);
+
+GST_CL_API
+gsize gst_cl_crop_plane_offset (const GstVideoInfo * info,
+    const GstVideoRectangle * crop, guint plane, gsize stride);
+
+GST_CL_API
+void gst_cl_video_frame_crop (const GstVideoFrame * frame,
+    const GstVideoRectangle * crop, GstVideoFrame * view);
 
 GST_CL_API
 gboolean gst_cl_video_frame_map (GstVideoFrame * frame,
