@@ -56,12 +56,18 @@ gst_cl_uses_field_frames (const GstVideoInfo * info, guint fields)
 
 /* Field @field of the @fields in @frame as a frame of its own: every
  * plane from the field's first row on (field 0, the top field, has the
- * even rows), at @fields times the stride. One field is the whole frame. */
+ * even rows), at @fields times the stride, and half the rows (fields are
+ * split only where every plane's height is even). One field is the whole
+ * frame. */
 void
 gst_cl_field_view (const GstVideoFrame * frame, guint field, guint fields,
     GstVideoFrame * view)
 {
   *view = *frame;
+  if (fields == 2) {
+    view->info.height = frame->info.height / 2;
+    view->info.interlace_mode = GST_VIDEO_INTERLACE_MODE_PROGRESSIVE;
+  }
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
     view->data[p] = (guint8 *) frame->data[p] +
         field * GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);

@@ -508,6 +508,53 @@ GST_START_TEST (test_unsplittable_height)
 
 GST_END_TEST;
 
+/* An interleaved frame of 16 MiB (GRAY8 4096x4096) through clboxblur in
+ * system memory: on a device that does not share host memory (the
+ * copied run) each field is staged through pinned memory, which reads
+ * the field's rows of the frame and no further (a field taken as all
+ * the frame's rows at twice the stride read as far again past its end).
+ * Each field is of one value, which the blur keeps exactly. */
+GST_START_TEST (test_large_fields)
+{
+  GstElement *blur = gst_element_factory_make ("clboxblur", NULL);
+  GstHarness *h;
+  GstVideoInfo info;
+  GstVideoFrame in, out;
+  GstBuffer *result;
+  enum
+  { size = 4096 };
+  guint8 top[size], bottom[size];
+  const Push fields = { PICTURE_FIELDS, 0, 2 };
+  GstCaps *caps = interlaced_caps ("GRAY8", size, size, MODE_INTERLEAVED);
+
+  fail_unless (blur != NULL);
+  gst_util_set_object_arg (G_OBJECT (blur), "storage", "buffer");
+  gst_util_set_object_arg (G_OBJECT (blur), "radius", "2");
+  h = gst_harness_new_with_element (blur, "sink", "src");
+  gst_object_unref (blur);
+  fail_unless (gst_video_info_from_caps (&info, caps));
+  gst_harness_set_src_caps (h, caps);
+  make_input (&info, &fields, 0, &in);
+  result = gst_harness_push_and_pull (h, gst_buffer_ref (in.buffer));
+  fail_unless (result != NULL);
+  fail_unless (gst_video_frame_map (&out, &info, result, GST_MAP_READ));
+  memset (top, TOP_VALUE, size);
+  memset (bottom, BOTTOM_VALUE, size);
+  for (gint y = 0; y < size; y++) {
+    const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out,
+        0) + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&out, 0);
+
+    fail_unless (memcmp (row, y % 2 ? bottom : top, size) == 0,
+        "row %d is not all %u", y, y % 2 ? BOTTOM_VALUE : TOP_VALUE);
+  }
+  gst_video_frame_unmap (&out);
+  gst_video_frame_unmap (&in);
+  gst_buffer_unref (result);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static Suite *
 clinterlace_suite (void)
 {
@@ -519,6 +566,7 @@ clinterlace_suite (void)
       G_N_ELEMENTS (formats) * G_N_ELEMENTS (storages) * G_N_ELEMENTS (paths));
   tcase_add_loop_test (tc, test_rotate_refuses_caps, 0, N_MODES);
   tcase_add_test (tc, test_rotate_refuses_pipeline);
+  tcase_add_test (tc, test_large_fields);
   tcase_add_loop_test (tc, test_unsplittable_height, 0,
       G_N_ELEMENTS (unsplittable));
   return s;
