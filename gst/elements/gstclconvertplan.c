@@ -19,6 +19,9 @@ static const GstVideoFormat supported_formats[] = {
   GST_VIDEO_FORMAT_ABGR, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
   GST_VIDEO_FORMAT_xRGB, GST_VIDEO_FORMAT_xBGR, GST_VIDEO_FORMAT_GRAY8,
   GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_Y42B,
+  GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_AYUV, GST_VIDEO_FORMAT_VUYA,
+  GST_VIDEO_FORMAT_RGBP, GST_VIDEO_FORMAT_BGRP,
 };
 
 gboolean
@@ -198,17 +201,18 @@ affine_is_identity (const Affine * a, guint n)
   return TRUE;
 }
 
-/* Whether @a and @b site subsampled chroma alike (UNKNOWN counts as
- * centred, as GstVideoConverter takes it). */
+/* Whether @a and @b, frames of one format, site subsampled chroma alike
+ * on the axes where it is subsampled (UNKNOWN counts as centred, as
+ * GstVideoConverter takes it). */
 static gboolean
 same_siting (const GstVideoInfo * a, const GstVideoInfo * b)
 {
-  const GstVideoChromaSite cosited = GST_VIDEO_CHROMA_SITE_H_COSITED |
-      GST_VIDEO_CHROMA_SITE_V_COSITED;
+  GstVideoChromaSite cosited = 0;
 
-  if (GST_VIDEO_FORMAT_INFO_W_SUB (a->finfo, 1) == 0
-      && GST_VIDEO_FORMAT_INFO_H_SUB (a->finfo, 1) == 0)
-    return TRUE;
+  if (GST_VIDEO_FORMAT_INFO_W_SUB (a->finfo, 1))
+    cosited |= GST_VIDEO_CHROMA_SITE_H_COSITED;
+  if (GST_VIDEO_FORMAT_INFO_H_SUB (a->finfo, 1))
+    cosited |= GST_VIDEO_CHROMA_SITE_V_COSITED;
   return (a->chroma_site & cosited) == (b->chroma_site & cosited);
 }
 
@@ -270,13 +274,17 @@ append_side (GString * s, const gchar * side, const GstVideoInfo * info,
         GST_VIDEO_FORMAT_INFO_PLANE (finfo, c),
         GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) / bytes,
         GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) / bytes);
+  /* Siting on an axis without subsampling changes nothing: centred
+   * there, whatever the caps, so that the program does not change. */
   if (!GST_VIDEO_FORMAT_INFO_IS_GRAY (finfo))
     g_string_append_printf (s, " -D%s_CHROMA -D%s_SUB_X=%u -D%s_SUB_Y=%u"
         " -D%s_CENTER_X=%d -D%s_CENTER_Y=%d", side, side,
         GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1), side,
         GST_VIDEO_FORMAT_INFO_H_SUB (finfo, 1), side,
-        !(info->chroma_site & GST_VIDEO_CHROMA_SITE_H_COSITED), side,
-        !(info->chroma_site & GST_VIDEO_CHROMA_SITE_V_COSITED));
+        !(GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1)
+            && (info->chroma_site & GST_VIDEO_CHROMA_SITE_H_COSITED)), side,
+        !(GST_VIDEO_FORMAT_INFO_H_SUB (finfo, 1)
+            && (info->chroma_site & GST_VIDEO_CHROMA_SITE_V_COSITED)));
   if (GST_VIDEO_FORMAT_INFO_HAS_ALPHA (finfo)) {
     g_string_append_printf (s, " -D%s_ALPHA", side);
   } else if (output && pad >= 0) {

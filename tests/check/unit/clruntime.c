@@ -274,6 +274,15 @@ static const struct
   {GST_VIDEO_FORMAT_NV12, 2, {{33, 17, 1, 8}, {17, 9, 2, 8}}},
   {GST_VIDEO_FORMAT_BGRx, 1, {{33, 17, 4, 8}}},
   {GST_VIDEO_FORMAT_GRAY16_LE, 1, {{33, 17, 1, 16}}},
+  /* The further formats clconvert takes. */
+  {GST_VIDEO_FORMAT_NV21, 2, {{33, 17, 1, 8}, {17, 9, 2, 8}}},
+  {GST_VIDEO_FORMAT_YV12, 3, {{33, 17, 1, 8}, {17, 9, 1, 8}, {17, 9, 1, 8}}},
+  {GST_VIDEO_FORMAT_Y42B, 3, {{33, 17, 1, 8}, {17, 17, 1, 8}, {17, 17, 1, 8}}},
+  {GST_VIDEO_FORMAT_Y444, 3, {{33, 17, 1, 8}, {33, 17, 1, 8}, {33, 17, 1, 8}}},
+  {GST_VIDEO_FORMAT_AYUV, 1, {{33, 17, 4, 8}}},
+  {GST_VIDEO_FORMAT_VUYA, 1, {{33, 17, 4, 8}}},
+  {GST_VIDEO_FORMAT_RGBP, 3, {{33, 17, 1, 8}, {33, 17, 1, 8}, {33, 17, 1, 8}}},
+  {GST_VIDEO_FORMAT_BGRP, 3, {{33, 17, 1, 8}, {33, 17, 1, 8}, {33, 17, 1, 8}}},
 };
 
 GST_START_TEST (test_frame_layout)
