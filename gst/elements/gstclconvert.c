@@ -6,12 +6,12 @@
  * @title: clconvert
  *
  * Converts video between raw formats on an OpenCL device, keeping its
- * size: RGB with or without alpha (packed, or planar: RGBP, BGRP), gray,
- * YUV 4:2:0 (I420, YV12, NV12, NV21), 4:2:2 (Y42B) and 4:4:4 (Y444, and
- * AYUV and VUYA with alpha), with the YCbCr matrix and range of each
- * side's colorimetry (BT.601, BT.709, BT.2020, SMPTE 240M; full or
- * limited range) and the chroma siting of each side's caps in up- and
- * downsampling. Caps that leave colorimetry out get
+ * size: RGB with or without alpha (packed in 4 or 3 bytes, or planar:
+ * RGBP, BGRP), gray, YUV 4:2:0 (I420, YV12, NV12, NV21), 4:2:2 (Y42B)
+ * and 4:4:4 (Y444, and AYUV and VUYA with alpha), with the YCbCr matrix
+ * and range of each side's colorimetry (BT.601, BT.709, BT.2020, SMPTE
+ * 240M; full or limited range) and the chroma siting of each side's caps
+ * in up- and downsampling. Caps that leave colorimetry out get
  * GStreamer's defaults, as with videoconvert. The transfer function and
  * primaries are not converted (as videoconvert does not unless asked).
  *

@@ -63,6 +63,10 @@ plane_channels (GstVideoFormat format, guint plane, guint * channels)
     case GST_VIDEO_FORMAT_NV21:
       *channels = plane == 0 ? 1 : 2;
       return TRUE;
+    case GST_VIDEO_FORMAT_RGB:
+    case GST_VIDEO_FORMAT_BGR:
+      *channels = 3;
+      return TRUE;
     default:
       return FALSE;
   }

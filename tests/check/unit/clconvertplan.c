@@ -239,6 +239,8 @@ static const struct
   {GST_VIDEO_FORMAT_RGBP, {"0 1 0", "1 1 0", "2 1 0"}, "0 0"},
   {GST_VIDEO_FORMAT_BGRP, {"2 1 0", "1 1 0", "0 1 0"}, "0 0"},
   {GST_VIDEO_FORMAT_ABGR, {"0 4 3", "0 4 2", "0 4 1", "0 4 0"}, "0 0", TRUE},
+  {GST_VIDEO_FORMAT_RGB, {"0 3 0", "0 3 1", "0 3 2"}, "0 0"},
+  {GST_VIDEO_FORMAT_BGR, {"0 3 2", "0 3 1", "0 3 0"}, "0 0"},
   {GST_VIDEO_FORMAT_GRAY8, {"0 1 0"}},
 };
 
