@@ -17,7 +17,7 @@ G_BEGIN_DECLS
  * more. */
 #define GST_CL_CONVERT_FORMATS "{ RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, " \
     "xRGB, xBGR, GRAY8, GRAY16_LE, I420, NV12, NV21, YV12, Y42B, Y444, " \
-    "AYUV, VUYA, RGBP, BGRP, RGB, BGR }"
+    "AYUV, VUYA, RGBP, BGRP, RGB, BGR, P010_10LE }"
 
 typedef struct
 {

@@ -32,7 +32,7 @@ gst_cl_storage_get_type (void)
  * Beyond GST_CL_FORMATS, the formats clconvert takes (its
  * GST_CL_CONVERT_FORMATS): planes of 1 or 4 values of 8 bits, 3-byte
  * pixels (RGB, BGR: a plane of 3 values a pixel, which only buffers hold)
- * and P010_10LE's 16-bit values. */
+ * and P010_10LE's 16-bit words (as NV12's planes, of 16 bits). */
 static gboolean
 plane_channels (GstVideoFormat format, guint plane, guint * channels)
 {
@@ -61,6 +61,7 @@ plane_channels (GstVideoFormat format, guint plane, guint * channels)
       return TRUE;
     case GST_VIDEO_FORMAT_NV12:
     case GST_VIDEO_FORMAT_NV21:
+    case GST_VIDEO_FORMAT_P010_10LE:
       *channels = plane == 0 ? 1 : 2;
       return TRUE;
     case GST_VIDEO_FORMAT_RGB:
@@ -73,7 +74,7 @@ plane_channels (GstVideoFormat format, guint plane, guint * channels)
 }
 
 /* 16 where the values are 16-bit words, whatever their significant bits
- * (GRAY16_LE: 16), else 8. */
+ * (GRAY16_LE: 16; P010_10LE: 10, the high bits of the word), else 8. */
 static guint
 format_depth (GstVideoFormat format)
 {
@@ -843,7 +844,8 @@ gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
 
     if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane)
       continue;
-    slot = GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) / bytes;
+    /* Rounded up: GStreamer 1.22 gives P010's V the offset of 1 byte. */
+    slot = (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) + bytes - 1) / bytes;
     /* Values of fewer bits sit in the high bits of their word (P010). */
     value[slot] = ldexp (CLAMP (round (comp[c]), 0,
             ldexp (1.0, GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1),

@@ -242,6 +242,7 @@ static const struct
   {GST_VIDEO_FORMAT_RGB, {"0 3 0", "0 3 1", "0 3 2"}, "0 0"},
   {GST_VIDEO_FORMAT_BGR, {"0 3 2", "0 3 1", "0 3 0"}, "0 0"},
   {GST_VIDEO_FORMAT_GRAY8, {"0 1 0"}},
+  {GST_VIDEO_FORMAT_P010_10LE, {"0 1 0", "1 2 0", "1 2 1"}, "1 1"},
 };
 
 static void
@@ -344,6 +345,51 @@ GST_START_TEST (test_siting_without_subsampling)
 
 GST_END_TEST;
 
+/* P010: 16-bit words whose high 10 bits are the code (-D*_SHIFT=6),
+ * ranges of 10-bit codes (64 + 876, 512 +- 448): I420 -> P010 with one
+ * range is 4 times the codes, a range change is the 10-bit one. */
+GST_START_TEST (test_p010)
+{
+  GstVideoInfo i420, p010, full;
+  GstCLConvertPlan plan;
+  gdouble offset[3], scale[3];
+
+  gst_cl_convert_range (gst_video_format_get_info
+      (GST_VIDEO_FORMAT_P010_10LE), GST_VIDEO_COLOR_RANGE_16_235, offset,
+      scale);
+  fail_unless_equals_float (offset[0], 64);
+  fail_unless_equals_float (scale[0], 876);
+  fail_unless_equals_float (offset[1], 512);
+  fail_unless_equals_float (scale[1], 896);
+
+  yuv_info (&i420, GST_VIDEO_FORMAT_I420, GST_VIDEO_COLOR_MATRIX_BT709,
+      GST_VIDEO_COLOR_RANGE_16_235);
+  yuv_info (&p010, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_COLOR_MATRIX_BT709,
+      GST_VIDEO_COLOR_RANGE_16_235);
+  fail_unless (gst_cl_convert_plan_make (&plan, &i420, &p010, NULL));
+  fail_unless (strstr (plan.options, "-DOUT_BYTES=2 -DOUT_SHIFT=6 ") != NULL,
+      "%s", plan.options);
+  fail_if (strstr (plan.options, "-DIN_SHIFT") != NULL, "%s", plan.options);
+  for (guint i = 0; i < 3; i++) {
+    for (guint j = 0; j < 3; j++)
+      assert_close (plan.matrix[i][j], i == j ? 4 : 0, "I420 -> P010");
+    assert_close (plan.offset[i], 0, "I420 -> P010 offset");
+  }
+  gst_cl_convert_plan_clear (&plan);
+
+  full = p010;
+  full.colorimetry.range = GST_VIDEO_COLOR_RANGE_0_255;
+  fail_unless (gst_cl_convert_plan_make (&plan, &p010, &full, NULL));
+  fail_unless (strstr (plan.options, "-DIN_BYTES=2 -DIN_SHIFT=6 ") != NULL,
+      "%s", plan.options);
+  assert_close (plan.matrix[0][0], 1023.0 / 876, "luma span");
+  assert_close (plan.offset[0], -64 * 1023.0 / 876, "luma offset");
+  fail_if (plan.identity);
+  gst_cl_convert_plan_clear (&plan);
+}
+
+GST_END_TEST;
+
 static Suite *
 clconvertplan_suite (void)
 {
@@ -358,6 +404,7 @@ clconvertplan_suite (void)
   tcase_add_test (tc, test_options);
   tcase_add_test (tc, test_format_layouts);
   tcase_add_test (tc, test_siting_without_subsampling);
+  tcase_add_test (tc, test_p010);
   return s;
 }
 

@@ -285,6 +285,7 @@ static const struct
   {GST_VIDEO_FORMAT_BGRP, 3, {{33, 17, 1, 8}, {33, 17, 1, 8}, {33, 17, 1, 8}}},
   {GST_VIDEO_FORMAT_RGB, 1, {{33, 17, 3, 8}}},
   {GST_VIDEO_FORMAT_BGR, 1, {{33, 17, 3, 8}}},
+  {GST_VIDEO_FORMAT_P010_10LE, 2, {{33, 17, 1, 16}, {17, 9, 2, 16}}},
 };
 
 GST_START_TEST (test_frame_layout)
