@@ -5,11 +5,13 @@
  * caps, over pairs of formats, each YCbCr matrix, both ranges and both
  * common chroma sitings, at an odd size (33x17, where I420 and NV12 have a
  * partial chroma sample at the right and bottom edges) and at 1x1: in
- * `meson test` (tcase general) two pairs from each format, each format
- * an output twice; every pair in tcase all-pairs, which
- * scripts/check-slow.sh runs (CK_RUN_CASE=all-pairs): each pair is a
- * program to build, about 2 s each on PoCL the first time.
- * RGB and gray inputs are uniform noise.
+ * `meson test` (tcase general) two pairs from each of GST_CL_FORMATS,
+ * each an output twice, each format only clconvert takes into and from
+ * RGBA and NV12 and into itself, and the pairs that must be exact; every
+ * pair in tcase all-pairs, which scripts/check-slow.sh runs
+ * (CK_RUN_CASE=all-pairs): each pair and siting is a program to build,
+ * about 2 s each on PoCL the first time. RGB and gray inputs are uniform
+ * noise.
  *
  * The reference runs GstVideoConverter's generic path (dither-quantization
  * 0 turns its fast paths off): the fast paths replicate chroma and ignore
