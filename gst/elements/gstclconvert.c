@@ -6,12 +6,15 @@
  * @title: clconvert
  *
  * Converts video between raw formats on an OpenCL device, keeping its
- * size: RGB with or without alpha, gray, I420 and NV12, with the YCbCr
- * matrix and range of each side's colorimetry (BT.601, BT.709, BT.2020,
- * SMPTE 240M; full or limited range) and the chroma siting of each side's
- * caps in up- and downsampling. Caps that leave colorimetry out get
- * GStreamer's defaults, as with videoconvert. The transfer function and
- * primaries are not converted (as videoconvert does not unless asked).
+ * size: RGB with or without alpha (packed in 4 or 3 bytes, or planar:
+ * RGBP, BGRP), gray, YUV 4:2:0 (I420, YV12, NV12, NV21; P010_10LE of 10
+ * bits), 4:2:2 (Y42B) and 4:4:4 (Y444, and AYUV and VUYA with alpha),
+ * with the YCbCr matrix and range of each side's colorimetry (BT.601,
+ * BT.709, BT.2020, SMPTE 240M; full or limited range) and the chroma
+ * siting of each side's caps in up- and downsampling. Caps that leave
+ * colorimetry out get GStreamer's defaults, as with videoconvert. The
+ * transfer function and primaries are not converted (as videoconvert
+ * does not unless asked).
  *
  * Where nothing changes (same format and colorimetry) frames pass through.
  * Frames stay on the device between cl elements
@@ -266,4 +269,5 @@ gst_cl_convert_class_init (GstCLConvertClass * klass)
   cl_class->snapshot = gst_cl_convert_snapshot;
   cl_class->process = gst_cl_convert_process;
   cl_class->prefers_buffers = gst_cl_convert_prefers_buffers;
+  gst_cl_filter_class_set_formats (cl_class, GST_CL_CONVERT_FORMATS);
 }

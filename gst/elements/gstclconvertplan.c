@@ -19,6 +19,10 @@ static const GstVideoFormat supported_formats[] = {
   GST_VIDEO_FORMAT_ABGR, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
   GST_VIDEO_FORMAT_xRGB, GST_VIDEO_FORMAT_xBGR, GST_VIDEO_FORMAT_GRAY8,
   GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_Y42B,
+  GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_AYUV, GST_VIDEO_FORMAT_VUYA,
+  GST_VIDEO_FORMAT_RGBP, GST_VIDEO_FORMAT_BGRP, GST_VIDEO_FORMAT_RGB,
+  GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_P010_10LE,
 };
 
 gboolean
@@ -198,17 +202,18 @@ affine_is_identity (const Affine * a, guint n)
   return TRUE;
 }
 
-/* Whether @a and @b site subsampled chroma alike (UNKNOWN counts as
- * centred, as GstVideoConverter takes it). */
+/* Whether @a and @b, frames of one format, site subsampled chroma alike
+ * on the axes where it is subsampled (UNKNOWN counts as centred, as
+ * GstVideoConverter takes it). */
 static gboolean
 same_siting (const GstVideoInfo * a, const GstVideoInfo * b)
 {
-  const GstVideoChromaSite cosited = GST_VIDEO_CHROMA_SITE_H_COSITED |
-      GST_VIDEO_CHROMA_SITE_V_COSITED;
+  GstVideoChromaSite cosited = 0;
 
-  if (GST_VIDEO_FORMAT_INFO_W_SUB (a->finfo, 1) == 0
-      && GST_VIDEO_FORMAT_INFO_H_SUB (a->finfo, 1) == 0)
-    return TRUE;
+  if (GST_VIDEO_FORMAT_INFO_W_SUB (a->finfo, 1))
+    cosited |= GST_VIDEO_CHROMA_SITE_H_COSITED;
+  if (GST_VIDEO_FORMAT_INFO_H_SUB (a->finfo, 1))
+    cosited |= GST_VIDEO_CHROMA_SITE_V_COSITED;
   return (a->chroma_site & cosited) == (b->chroma_site & cosited);
 }
 
@@ -218,6 +223,15 @@ static guint
 value_bytes (const GstVideoFormatInfo * finfo)
 {
   return GST_VIDEO_FORMAT_INFO_DEPTH (finfo, 0) > 8 ? 2 : 1;
+}
+
+/* The offset of component @c of @finfo in its pixel, in values of @bytes.
+ * GStreamer 1.22 gives P010_10LE's V (and P012's, P016's) the offset of 1
+ * byte, not 2: rounding up serves either. */
+static gint
+value_offset (const GstVideoFormatInfo * finfo, guint c, guint bytes)
+{
+  return (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) + bytes - 1) / bytes;
 }
 
 /* "-D<SIDE>_PLANE_<name>=<side><plane> ..." for component @comp of @finfo:
@@ -252,9 +266,12 @@ padding_byte (const GstVideoFormatInfo * finfo)
   return -1;
 }
 
-/* Build options describing one side: value size, where each component
- * is, chroma subsampling and siting, alpha (and, on the output, the
- * padding byte). */
+/* Build options describing one side: value size (and the bits a value
+ * is shifted by in its word: P010's 10 bits are the high bits of 16),
+ * where each component is, chroma subsampling and siting, alpha (and, on
+ * the output, the padding byte). Values are code values of the format's
+ * depth (GST_VIDEO_FORMAT_INFO_DEPTH: 10 for P010), as
+ * gst_cl_convert_range () gives their range. */
 static void
 append_side (GString * s, const gchar * side, const GstVideoInfo * info,
     gboolean output)
@@ -265,18 +282,25 @@ append_side (GString * s, const gchar * side, const GstVideoInfo * info,
   gint pad = padding_byte (finfo);
 
   g_string_append_printf (s, " -D%s_BYTES=%u", side, bytes);
+  if (GST_VIDEO_FORMAT_INFO_SHIFT (finfo, 0))
+    g_string_append_printf (s, " -D%s_SHIFT=%u", side,
+        GST_VIDEO_FORMAT_INFO_SHIFT (finfo, 0));
   for (guint c = 0; c < GST_VIDEO_FORMAT_INFO_N_COMPONENTS (finfo); c++)
     append_component (s, side, names[c], finfo,
         GST_VIDEO_FORMAT_INFO_PLANE (finfo, c),
         GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c) / bytes,
-        GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) / bytes);
+        value_offset (finfo, c, bytes));
+  /* Siting on an axis without subsampling changes nothing: centred
+   * there, whatever the caps, so that the program does not change. */
   if (!GST_VIDEO_FORMAT_INFO_IS_GRAY (finfo))
     g_string_append_printf (s, " -D%s_CHROMA -D%s_SUB_X=%u -D%s_SUB_Y=%u"
         " -D%s_CENTER_X=%d -D%s_CENTER_Y=%d", side, side,
         GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1), side,
         GST_VIDEO_FORMAT_INFO_H_SUB (finfo, 1), side,
-        !(info->chroma_site & GST_VIDEO_CHROMA_SITE_H_COSITED), side,
-        !(info->chroma_site & GST_VIDEO_CHROMA_SITE_V_COSITED));
+        !(GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1)
+            && (info->chroma_site & GST_VIDEO_CHROMA_SITE_H_COSITED)), side,
+        !(GST_VIDEO_FORMAT_INFO_H_SUB (finfo, 1)
+            && (info->chroma_site & GST_VIDEO_CHROMA_SITE_V_COSITED)));
   if (GST_VIDEO_FORMAT_INFO_HAS_ALPHA (finfo)) {
     g_string_append_printf (s, " -D%s_ALPHA", side);
   } else if (output && pad >= 0) {

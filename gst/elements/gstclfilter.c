@@ -154,6 +154,18 @@ gst_cl_filter_create_kernel (GstCLFilter * self, const gchar * program_name,
   return gst_cl_context_create_kernel (context, program, kernel_name, error);
 }
 
+/* "video/x-raw, format = (string) @formats". */
+static GstCaps *
+format_caps (const gchar * formats)
+{
+  gchar *text = g_strdup_printf ("video/x-raw, format = (string) %s",
+      formats);
+  GstCaps *caps = gst_caps_from_string (text);
+
+  g_free (text);
+  return caps;
+}
+
 /* "RGBA, BGRA, ..." from a list of format strings. */
 static gchar *
 format_names (const GValue * formats)
@@ -174,8 +186,7 @@ build_device_caps (GstCLFilter * self)
 {
   GstCLFilterPrivate *priv = PRIV (self);
   const GstCLDeviceInfo *info = gst_cl_filter_get_device (self);
-  GstCaps *all = gst_caps_from_string ("video/x-raw, format = (string) "
-      GST_CL_FORMATS);
+  GstCaps *all = format_caps (GST_CL_FILTER_GET_CLASS (self)->formats);
   const GValue *formats = gst_structure_get_value (gst_caps_get_structure
       (all, 0), "format");
   GValue served = G_VALUE_INIT;
@@ -986,15 +997,44 @@ gst_cl_filter_init (GstCLFilter * self)
       GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, check_caps_event, self, NULL);
 }
 
+/**
+ * gst_cl_filter_class_set_formats:
+ * @formats: a caps list of formats, "{ RGBA, ... }", which the library
+ *   lays out (gst_cl_frame_layout ())
+ *
+ * Sets the formats of a filter class (GST_CL_FORMATS by default): its pad
+ * templates, in system memory and OpenCL memory (as GST_CL_SYSTEM_CAPS
+ * with @formats), and the formats it offers on a device. For class_init.
+ */
+void
+gst_cl_filter_class_set_formats (GstCLFilterClass * klass,
+    const gchar * formats)
+{
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstCaps *system = gst_caps_from_string (GST_CL_SYSTEM_CAPS);
+  GstCaps *list = format_caps (formats);
+  GstCaps *caps;
+
+  /* Every structure of the system caps, with these formats. */
+  gst_caps_set_value (system, "format",
+      gst_structure_get_value (gst_caps_get_structure (list, 0), "format"));
+  caps = gst_cl_caps_in_both_memories (system);
+  klass->formats = formats;
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+  gst_caps_unref (caps);
+  gst_caps_unref (list);
+  gst_caps_unref (system);
+}
+
 static void
 gst_cl_filter_class_init (GstCLFilterClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
-  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
   GstCLBaseTransformClass *base_class = GST_CL_BASE_TRANSFORM_CLASS (klass);
-  GstCaps *system = gst_caps_from_string (GST_CL_SYSTEM_CAPS);
-  GstCaps *caps = gst_cl_caps_in_both_memories (system);
 
   gobject_class->set_property = gst_cl_filter_set_property;
   gobject_class->get_property = gst_cl_filter_get_property;
@@ -1016,12 +1056,7 @@ gst_cl_filter_class_init (GstCLFilterClass * klass)
           GST_CL_STORAGE_AUTO, G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
           G_PARAM_STATIC_STRINGS));
 
-  gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
-  gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
-  gst_caps_unref (caps);
-  gst_caps_unref (system);
+  gst_cl_filter_class_set_formats (klass, GST_CL_FORMATS);
 
   trans_class->transform_caps = gst_cl_filter_transform_caps;
   trans_class->query = gst_cl_filter_query;

@@ -53,7 +53,15 @@ struct _GstCLFilterClass
    * were measured faster on buffers. */
   gboolean (*prefers_buffers) (GstCLFilter * filter, const GstVideoInfo * in,
       const GstVideoInfo * out);
+
+  /* The formats the element takes, as a caps list ("{ RGBA, ... }"):
+   * GST_CL_FORMATS unless gst_cl_filter_class_set_formats () says
+   * otherwise. */
+  const gchar *formats;
 };
+
+void gst_cl_filter_class_set_formats (GstCLFilterClass * klass,
+    const gchar * formats);
 
 GstCLContext *gst_cl_filter_get_context (GstCLFilter * filter);
 

@@ -29,7 +29,11 @@ gst_cl_storage_get_type (void)
   return type;
 }
 
-/* Channels per pixel of each plane; every channel has the format's depth. */
+/* Channels per pixel of each plane; every channel has the format's depth.
+ * Beyond GST_CL_FORMATS, the formats clconvert takes (its
+ * GST_CL_CONVERT_FORMATS): planes of 1 or 4 values of 8 bits, 3-byte
+ * pixels (RGB, BGR: a plane of 3 values a pixel, which only buffers hold)
+ * and P010_10LE's 16-bit words (as NV12's planes, of 16 bits). */
 static gboolean
 plane_channels (GstVideoFormat format, guint plane, guint * channels)
 {
@@ -42,25 +46,43 @@ plane_channels (GstVideoFormat format, guint plane, guint * channels)
     case GST_VIDEO_FORMAT_BGRx:
     case GST_VIDEO_FORMAT_xRGB:
     case GST_VIDEO_FORMAT_xBGR:
+    case GST_VIDEO_FORMAT_AYUV:
+    case GST_VIDEO_FORMAT_VUYA:
       *channels = 4;
       return TRUE;
     case GST_VIDEO_FORMAT_GRAY8:
     case GST_VIDEO_FORMAT_GRAY16_LE:
     case GST_VIDEO_FORMAT_I420:
+    case GST_VIDEO_FORMAT_YV12:
+    case GST_VIDEO_FORMAT_Y42B:
+    case GST_VIDEO_FORMAT_Y444:
+    case GST_VIDEO_FORMAT_RGBP:
+    case GST_VIDEO_FORMAT_BGRP:
       *channels = 1;
       return TRUE;
     case GST_VIDEO_FORMAT_NV12:
+    case GST_VIDEO_FORMAT_NV21:
+    case GST_VIDEO_FORMAT_P010_10LE:
       *channels = plane == 0 ? 1 : 2;
+      return TRUE;
+    case GST_VIDEO_FORMAT_RGB:
+    case GST_VIDEO_FORMAT_BGR:
+      *channels = 3;
       return TRUE;
     default:
       return FALSE;
   }
 }
 
+/* 16 where the values are 16-bit words, whatever their significant bits
+ * (GRAY16_LE: 16; P010_10LE: 10, the high bits of the word), else 8. */
 static guint
 format_depth (GstVideoFormat format)
 {
-  return format == GST_VIDEO_FORMAT_GRAY16_LE ? 16 : 8;
+  const GstVideoFormatInfo *finfo = gst_video_format_get_info (format);
+
+  return GST_VIDEO_FORMAT_INFO_DEPTH (finfo, 0) +
+      GST_VIDEO_FORMAT_INFO_SHIFT (finfo, 0) > 8 ? 16 : 8;
 }
 
 /* The first component stored in @plane gives the plane's size. */
@@ -77,7 +99,8 @@ plane_component (const GstVideoFormatInfo * finfo, guint plane)
  * gst_cl_frame_layout:
  *
  * Describes the planes of @info (sizes, channels, depth) without
- * allocating; FALSE if the format is not one of GST_CL_FORMATS.
+ * allocating; FALSE for a format the library does not lay out (it lays
+ * out GST_CL_FORMATS, and the further formats clconvert takes).
  */
 gboolean
 gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
@@ -115,8 +138,12 @@ image_format_flag (guint channels, guint depth)
       return GST_CL_IMAGE_R8;
     case 2:
       return GST_CL_IMAGE_RG8;
-    default:
+    case 4:
       return GST_CL_IMAGE_RGBA8;
+    default:
+      /* No image holds 3-value pixels (OpenCL has no CL_RGB of 8-bit
+       * values). */
+      return 0;
   }
 }
 
@@ -125,7 +152,8 @@ image_format_flag (guint channels, guint depth)
  *
  * Whether @device can hold frames of @format in @storage: buffers serve
  * every format; images need an image format per plane (PoCL, for one, has
- * no CL_RG images, so no NV12 there).
+ * no CL_RG images, so no NV12 there; no device holds RGB's and BGR's
+ * 3-byte pixels in images).
  */
 gboolean
 gst_cl_format_supported (GstVideoFormat format, GstCLStorage storage,
@@ -149,8 +177,8 @@ gst_cl_format_supported (GstVideoFormat format, GstCLStorage storage,
  * gst_cl_format_max_channels:
  *
  * Returns: the most channels a plane of @format has (1 for GRAY8 and I420,
- * 2 for NV12, 4 for the RGB formats), 0 for a format outside
- * GST_CL_FORMATS.
+ * 2 for NV12, 3 for RGB, 4 for RGBA), 0 for a format the library does
+ * not lay out.
  */
 guint
 gst_cl_format_max_channels (GstVideoFormat format)
@@ -171,7 +199,8 @@ gst_cl_format_max_channels (GstVideoFormat format)
  *
  * Returns: (transfer full): a new image of @plane's size and pixel format
  * (CL_R, CL_RG or CL_RGBA of 8 or 16-bit normalized values), or NULL with
- * @error set.
+ * @error set: also for a plane of 3 values a pixel (RGB, BGR), which
+ * images cannot hold.
  */
 cl_mem
 gst_cl_plane_create_image (GstCLContext * context, const GstCLPlane * plane,
@@ -188,16 +217,31 @@ gst_cl_plane_create_image (GstCLContext * context, const GstCLPlane * plane,
     .image_height = plane->height,
   };
 
+  if (format.image_channel_order == 0) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_UNSUPPORTED,
+        "A plane of %u values a pixel cannot be an OpenCL image (3-byte "
+        "pixels such as RGB and BGR live in buffers: storage=buffer)",
+        plane->channels);
+    return NULL;
+  }
   return gst_cl_context_create_image (context, &format, &desc, error);
 }
 
-/* Bytes of one pixel of @plane. Kernels load and store a buffer's pixel
- * as one access (kernels/common.cl): a plane used in place starts on and
- * has rows of whole pixels. */
+/* Bytes of one pixel of @plane. */
 static guint
 pixel_bytes (const GstCLPlane * plane)
 {
   return plane->channels * plane->depth / 8;
+}
+
+/* Bytes of one access to a buffer of @plane. Kernels load and store a
+ * pixel of 1, 2 or 4 values as one access (kernels/common.cl): a plane
+ * used in place starts on and has rows of whole pixels. Pixels of 3
+ * values (RGB, BGR) are read and written value by value. */
+static guint
+access_bytes (const GstCLPlane * plane)
+{
+  return plane->channels == 3 ? plane->depth / 8 : pixel_bytes (plane);
 }
 
 static gsize
@@ -380,8 +424,8 @@ wrap_plane (GstCLContext * context, GstCLPlane * plane, gpointer data,
   GError *error = NULL;
   cl_mem mem;
 
-  if (stride % pixel_bytes (plane)
-      || GPOINTER_TO_SIZE (data) % pixel_bytes (plane))
+  if (stride % access_bytes (plane)
+      || GPOINTER_TO_SIZE (data) % access_bytes (plane))
     return NULL;
   mem = gst_cl_context_create_buffer (context, flags | CL_MEM_USE_HOST_PTR,
       size, data, &error);
@@ -548,7 +592,8 @@ copy_linked_planes (GstCLFrame * frame, gboolean from_buffer, GError ** error)
  * Returns: whether @buffer, a frame of @info, can be @frame's on the
  * device (gst_cl_frame_attach_buffer()): @buffer is one #GstCLMemory of
  * @frame's context, and its planes start on and have rows of whole
- * pixels, which the kernels load and store as one access each.
+ * pixels, which the kernels load and store as one access each (whole
+ * values, for pixels of 3 values).
  */
 gboolean
 gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
@@ -563,7 +608,7 @@ gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
     gsize offset = meta ? meta->offset[p] : info->offset[p];
     gint stride = meta ? meta->stride[p] : info->stride[p];
 
-    if (offset % pixel_bytes (plane) || stride % pixel_bytes (plane))
+    if (offset % access_bytes (plane) || stride % access_bytes (plane))
       return FALSE;
   }
   return TRUE;
@@ -776,6 +821,7 @@ gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
   gdouble alpha = ((argb >> 24) & 0xff) / 255.0;
 
   value[0] = value[1] = value[2] = value[3] = 0;
+  comp[3] = alpha * max;
   if (GST_VIDEO_FORMAT_INFO_IS_YUV (finfo)) {
     gint offset[4], scale[4];
     gdouble ycbcr[3];
@@ -793,7 +839,6 @@ gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
   } else {
     for (guint c = 0; c < 3; c++)
       comp[c] = rgb[c] * max;
-    comp[3] = alpha * max;
     /* Padding bytes ('x') are not components: fill them with 0xff. */
     for (guint i = 0; i < 4; i++)
       value[i] = max;
@@ -805,8 +850,12 @@ gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
 
     if (GST_VIDEO_FORMAT_INFO_PLANE (finfo, c) != plane)
       continue;
-    slot = GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) / bytes;
-    value[slot] = CLAMP (round (comp[c]), 0, max);
+    /* Rounded up: GStreamer 1.22 gives P010's V the offset of 1 byte. */
+    slot = (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) + bytes - 1) / bytes;
+    /* Values of fewer bits sit in the high bits of their word (P010). */
+    value[slot] = ldexp (CLAMP (round (comp[c]), 0,
+            ldexp (1.0, GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1),
+        GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c));
   }
 }
 

@@ -5,11 +5,13 @@
  * caps, over pairs of formats, each YCbCr matrix, both ranges and both
  * common chroma sitings, at an odd size (33x17, where I420 and NV12 have a
  * partial chroma sample at the right and bottom edges) and at 1x1: in
- * `meson test` (tcase general) two pairs from each format, each format
- * an output twice; every pair in tcase all-pairs, which
- * scripts/check-slow.sh runs (CK_RUN_CASE=all-pairs): each pair is a
- * program to build, about 2 s each on PoCL the first time.
- * RGB and gray inputs are uniform noise.
+ * `meson test` (tcase general) two pairs from each of GST_CL_FORMATS,
+ * each an output twice, each format only clconvert takes into and from
+ * RGBA and NV12 and into itself, and the pairs that must be exact; every
+ * pair in tcase all-pairs, which scripts/check-slow.sh runs
+ * (CK_RUN_CASE=all-pairs): each pair and siting is a program to build,
+ * about 2 s each on PoCL the first time. RGB and gray inputs are uniform
+ * noise.
  *
  * The reference runs GstVideoConverter's generic path (dither-quantization
  * 0 turns its fast paths off): the fast paths replicate chroma and ignore
@@ -33,12 +35,21 @@
 #include "reliability.h"
 
 
+/* The formats every cl element takes (GST_CL_FORMATS), then the ones only
+ * clconvert takes: the general tcase picks its pairs by index. */
 static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_ARGB,
   GST_VIDEO_FORMAT_ABGR, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
   GST_VIDEO_FORMAT_xRGB, GST_VIDEO_FORMAT_xBGR, GST_VIDEO_FORMAT_GRAY8,
   GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_Y42B,
+  GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_AYUV, GST_VIDEO_FORMAT_VUYA,
+  GST_VIDEO_FORMAT_RGBP, GST_VIDEO_FORMAT_BGRP, GST_VIDEO_FORMAT_RGB,
+  GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_P010_10LE,
 };
+
+/* How many of formats[] are GST_CL_FORMATS. */
+#define N_COMMON_FORMATS 12
 
 static const GstVideoColorMatrix matrices[] = {
   GST_VIDEO_COLOR_MATRIX_BT601, GST_VIDEO_COLOR_MATRIX_BT709,
@@ -141,6 +152,41 @@ yuv_noise_frame (const GstVideoInfo * info, guint32 seed)
   return yuv;
 }
 
+/* Noise in every component value of frames of @info, any format: each
+ * value at its place from GstVideoFormatInfo (16-bit values in the high
+ * bits of their word). */
+static GstBuffer *
+component_noise_frame (const GstVideoInfo * info, guint32 seed)
+{
+  GstBuffer *buffer = gst_buffer_new_allocate (NULL, info->size, NULL);
+  GRand *rand = g_rand_new_with_seed (seed);
+  GstVideoFrame frame;
+
+  fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buffer,
+          GST_MAP_WRITE));
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    guint depth = GST_VIDEO_INFO_COMP_DEPTH (info, c);
+    guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, c);
+
+    for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++) {
+      for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (info, c); x++) {
+        guint8 *p = (guint8 *) GST_VIDEO_FRAME_COMP_DATA (&frame, c) +
+            y * GST_VIDEO_FRAME_COMP_STRIDE (&frame, c) +
+            x * GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, c);
+        guint v = g_rand_int_range (rand, 0, 1 << depth);
+
+        if (depth > 8)
+          GST_WRITE_UINT16_LE (p, v << shift);
+        else
+          *p = v;
+      }
+    }
+  }
+  gst_video_frame_unmap (&frame);
+  g_rand_free (rand);
+  return buffer;
+}
+
 /* Noise frames of @info. The padding byte of RGBx-like formats is 0xff,
  * as producers write it: GstVideoConverter takes it for alpha, where
  * clconvert writes opaque alpha. */
@@ -154,6 +200,10 @@ noise_frame (const GstVideoInfo * info, guint32 seed)
 
   if (GST_VIDEO_INFO_IS_YUV (info))
     return yuv_noise_frame (info, seed);
+  /* The reliability helpers lay out GST_CL_FORMATS only. */
+  if (GST_VIDEO_INFO_N_PLANES (info) > 1
+      || GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, 0) == 3)
+    return component_noise_frame (info, seed);
   buffer = rel_noise_buffer (info, seed);
   if (GST_VIDEO_FORMAT_INFO_HAS_ALPHA (finfo)
       || GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, 0) != 4)
@@ -193,23 +243,30 @@ element_convert (const gchar * chain, const GstVideoInfo * in,
   return output;
 }
 
+/* Component @c of pixel (@x, @y): its plane's data, at its offset in
+ * the pixel (GStreamer 1.22 gives P010's V the offset of 1 byte, not 2:
+ * 16-bit values' offsets are rounded up to whole values). */
 static guint
 component_value (const GstVideoFrame * frame, guint c, gint x, gint y)
 {
   const GstVideoFormatInfo *finfo = frame->info.finfo;
-  const guint8 *p = (const guint8 *) GST_VIDEO_FRAME_COMP_DATA (frame, c) +
+  guint bytes = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ? 2 : 1;
+  const guint8 *p = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (frame,
+      GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)) +
+      (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) + bytes - 1) / bytes * bytes +
       y * GST_VIDEO_FRAME_COMP_STRIDE (frame, c) +
       x * GST_VIDEO_FRAME_COMP_PSTRIDE (frame, c);
 
-  return GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ? GST_READ_UINT16_LE (p) :
-      *p;
+  /* Values of fewer than 16 bits are in the high bits of their word. */
+  return GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ?
+      GST_READ_UINT16_LE (p) >> GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c) : *p;
 }
 
 /* @actual against @expected, frames of @info, over every component
- * value of the picture. */
+ * value of the picture (but alpha, where not @alpha). */
 static Closeness
-compare_frames (const GstVideoInfo * info, GstBuffer * actual,
-    GstBuffer * expected)
+compare_frames_alpha (const GstVideoInfo * info, GstBuffer * actual,
+    GstBuffer * expected, gboolean alpha)
 {
   GstVideoFrame fa, fe;
   gdouble sum = 0, peak = (1 << GST_VIDEO_INFO_COMP_DEPTH (info, 0)) - 1;
@@ -221,6 +278,8 @@ compare_frames (const GstVideoInfo * info, GstBuffer * actual,
   fail_unless (gst_video_frame_map (&fe, (GstVideoInfo *) info, expected,
           GST_MAP_READ));
   for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    if (c == GST_VIDEO_COMP_A && !alpha)
+      continue;
     for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++) {
       for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (info, c); x++) {
         gint d = (gint) component_value (&fa, c, x, y) -
@@ -237,6 +296,13 @@ compare_frames (const GstVideoInfo * info, GstBuffer * actual,
   if (sum > 0)
     result.psnr = 10 * log10 (peak * peak / (sum / n));
   return result;
+}
+
+static Closeness
+compare_frames (const GstVideoInfo * info, GstBuffer * actual,
+    GstBuffer * expected)
+{
+  return compare_frames_alpha (info, actual, expected, TRUE);
 }
 
 static gchar *
@@ -269,15 +335,43 @@ model (const GstVideoInfo * info)
   return GST_VIDEO_INFO_IS_GRAY (info) ? MODEL_GRAY : MODEL_RGB;
 }
 
+/* Whether @in -> @out only moves values, with nothing to compute: RGB
+ * into RGB (reordered, alpha copied or opaque, planes packed or not), or
+ * YUV into YUV of the same subsampling and colorimetry (planes and
+ * orders of chroma: I420, YV12, NV12, NV21; Y444, AYUV, VUYA), the
+ * chroma samples carried, not resampled. */
+static gboolean
+exact_pair (const GstVideoInfo * in, const GstVideoInfo * out)
+{
+  const GstVideoFormatInfo *a = in->finfo, *b = out->finfo;
+  gboolean same_sub = GST_VIDEO_FORMAT_INFO_W_SUB (a, 1) ==
+      GST_VIDEO_FORMAT_INFO_W_SUB (b, 1) && GST_VIDEO_FORMAT_INFO_H_SUB (a,
+      1) == GST_VIDEO_FORMAT_INFO_H_SUB (b, 1);
+
+  if (GST_VIDEO_FORMAT_INFO_DEPTH (a, 0) != GST_VIDEO_FORMAT_INFO_DEPTH (b, 0)
+      || !gst_video_colorimetry_is_equal (&in->colorimetry, &out->colorimetry))
+    return FALSE;
+  if (model (in) == MODEL_RGB && model (out) == MODEL_RGB)
+    return TRUE;
+  return model (in) == MODEL_YUV && model (out) == MODEL_YUV && same_sub
+      && in->chroma_site == out->chroma_site;
+}
+
 /* The PSNR and the largest difference (in 8-bit code values) allowed
  * from GstVideoConverter for @in -> @out, as measured; FALSE where the two
- * differ by design. */
+ * differ by design. Pairs that only move values (exact_pair ()) are
+ * exact. */
 static gboolean
 tolerance (const GstVideoInfo * in, const GstVideoInfo * out,
     gdouble * min_psnr, gint * max_diff)
 {
   Model a = model (in), b = model (out);
 
+  if (exact_pair (in, out)) {
+    *min_psnr = INFINITY;
+    *max_diff = 0;
+    return TRUE;
+  }
   if ((a == MODEL_GRAY && b == MODEL_YUV
           && out->colorimetry.matrix != GST_VIDEO_COLOR_MATRIX_BT601)
       || (a == MODEL_YUV && b == MODEL_GRAY
@@ -305,9 +399,11 @@ tolerance (const GstVideoInfo * in, const GstVideoInfo * out,
 }
 
 /* clconvert in system memory against the reference, for one case:
- * whether it is close enough (else it says how far). */
+ * whether it is close enough (else it says how far), over every
+ * component (but alpha, where not @alpha). */
 static gboolean
-check_case (const GstVideoInfo * in, const GstVideoInfo * out, guint32 seed)
+check_case_alpha (const GstVideoInfo * in, const GstVideoInfo * out,
+    guint32 seed, gboolean alpha)
 {
   GstBuffer *input, *expected, *actual;
   Closeness c;
@@ -321,7 +417,7 @@ check_case (const GstVideoInfo * in, const GstVideoInfo * out, guint32 seed)
   input = noise_frame (in, seed);
   expected = reference_convert (in, out, input);
   actual = element_convert (chains[0], in, out, input);
-  c = compare_frames (out, actual, expected);
+  c = compare_frames_alpha (out, actual, expected, alpha);
   /* In 8-bit code values. */
   max_diff = c.max_diff >> (GST_VIDEO_INFO_COMP_DEPTH (out, 0) - 8);
   name = case_name (in, out);
@@ -337,25 +433,32 @@ check_case (const GstVideoInfo * in, const GstVideoInfo * out, guint32 seed)
   return ok;
 }
 
+static gboolean
+check_case (const GstVideoInfo * in, const GstVideoInfo * out, guint32 seed)
+{
+  return check_case_alpha (in, out, seed, TRUE);
+}
+
 /* formats[@i] into formats[@o] at @width x @height: where a side is YUV
- * and @all_colours, with each matrix, range and chroma siting (both sides
- * alike where both are). Counts the conversions in *@n and returns how
- * many were too far from GstVideoConverter. */
+ * and @all_colours, with each matrix, range and the chroma sitings from
+ * sites[@first_site] on, @n_sites of them (both sides alike where both
+ * are). Counts the conversions in *@n and returns how many were too far
+ * from GstVideoConverter. */
 static guint
-check_pair (guint i, guint o, gint width, gint height, gboolean all_colours,
-    guint * n)
+check_pair_sites (guint i, guint o, gint width, gint height,
+    gboolean all_colours, guint first_site, guint n_sites, guint * n)
 {
   GstVideoFormat in_format = formats[i], out_format = formats[o];
   gboolean colours = all_colours && (is_yuv (in_format)
       || is_yuv (out_format));
   guint n_matrices = colours ? G_N_ELEMENTS (matrices) : 1;
   guint n_ranges = colours ? G_N_ELEMENTS (ranges) : 1;
-  guint n_sites = colours ? G_N_ELEMENTS (sites) : 1;
+  guint last_site = colours ? first_site + n_sites : 1;
   guint failed = 0;
 
   for (guint m = 0; m < n_matrices; m++) {
     for (guint r = 0; r < n_ranges; r++) {
-      for (guint s = 0; s < n_sites; s++) {
+      for (guint s = colours ? first_site : 0; s < last_site; s++) {
         GstVideoInfo in, out;
 
         make_info (&in, in_format, width, height, matrices[m], ranges[r],
@@ -368,6 +471,15 @@ check_pair (guint i, guint o, gint width, gint height, gboolean all_colours,
     }
   }
   return failed;
+}
+
+/* check_pair_sites () with every chroma siting. */
+static guint
+check_pair (guint i, guint o, gint width, gint height, gboolean all_colours,
+    guint * n)
+{
+  return check_pair_sites (i, o, width, height, all_colours, 0,
+      G_N_ELEMENTS (sites), n);
 }
 
 /* Every output format from formats[@i]. */
@@ -392,7 +504,7 @@ static const guint representative_steps[] = { 1, 6 };
 
 GST_START_TEST (test_representative_pairs)
 {
-  guint n_formats = G_N_ELEMENTS (formats);
+  guint n_formats = N_COMMON_FORMATS;
   guint failed = 0, n = 0;
 
   for (guint k = 0; k < G_N_ELEMENTS (representative_steps); k++) {
@@ -404,6 +516,100 @@ GST_START_TEST (test_representative_pairs)
   fail_unless (failed == 0, "%u of %u conversions from %s too far from "
       "GstVideoConverter (listed above)", failed, n,
       gst_video_format_to_string (formats[__i__]));
+}
+
+GST_END_TEST;
+
+/* The formats only clconvert takes, in the general tcase: each into and
+ * from RGBA and NV12 (each matrix and range; one chroma siting a pair),
+ * and into itself: YUV with a matrix change (the
+ * same caps pass through; GstVideoConverter leaves the values as they
+ * are where only the range changes, between YUV frames of one matrix as
+ * between RGB frames), RGB as it is (passthrough). Alpha (AYUV, VUYA) is
+ * checked in the conversions with RGBA and in test_exact_pairs. */
+GST_START_TEST (test_further_formats)
+{
+  static const GstVideoFormat partners[] = {
+    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12,
+  };
+  guint i = N_COMMON_FORMATS + __i__, failed = 0, n = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (partners); k++) {
+    guint o = 0;
+
+    while (formats[o] != partners[k])
+      o++;
+    /* One siting a pair (each is a program to build, per pair and
+     * siting): each direction has both. */
+    failed += check_pair_sites (i, o, 33, 17, TRUE, k, 1, &n);
+    failed += check_pair_sites (o, i, 33, 17, TRUE, 1 - k, 1, &n);
+    failed += check_pair (i, o, 1, 1, FALSE, &n);
+    failed += check_pair (o, i, 1, 1, FALSE, &n);
+  }
+  for (guint m = 0; m < G_N_ELEMENTS (matrices) && is_yuv (formats[i]); m++) {
+    GstVideoInfo in, out;
+
+    make_info (&in, formats[i], 33, 17, matrices[m],
+        ranges[m % 2], GST_VIDEO_CHROMA_SITE_MPEG2);
+    make_info (&out, formats[i], 33, 17,
+        matrices[(m + 1) % G_N_ELEMENTS (matrices)], ranges[m % 2],
+        GST_VIDEO_CHROMA_SITE_MPEG2);
+    /* Alpha is copied, as in every other conversion; GstVideoConverter
+     * writes it opaque where it converts between AYUV frames (or VUYA
+     * frames) of two matrices. */
+    failed += !check_case_alpha (&in, &out, 300 + i * 10 + m, FALSE);
+    n++;
+  }
+  if (!is_yuv (formats[i]))
+    failed += check_pair (i, i, 33, 17, FALSE, &n);
+  fail_unless (failed == 0, "%u of %u conversions of %s too far from "
+      "GstVideoConverter (listed above)", failed, n,
+      gst_video_format_to_string (formats[i]));
+}
+
+GST_END_TEST;
+
+/* Pairs that only move values (exact_pair ()), with each matrix and
+ * range, and one chroma siting a pair (the two in turn): identical to
+ * GstVideoConverter's output. */
+GST_START_TEST (test_exact_pairs)
+{
+  static const GstVideoFormat pairs[][2] = {
+    {GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV21},
+    {GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_I420},
+    {GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12},
+    {GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12},
+    {GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_AYUV},
+    {GST_VIDEO_FORMAT_AYUV, GST_VIDEO_FORMAT_VUYA},
+    {GST_VIDEO_FORMAT_VUYA, GST_VIDEO_FORMAT_Y444},
+    {GST_VIDEO_FORMAT_RGBP, GST_VIDEO_FORMAT_BGRP},
+    {GST_VIDEO_FORMAT_BGRP, GST_VIDEO_FORMAT_xRGB},
+    {GST_VIDEO_FORMAT_ABGR, GST_VIDEO_FORMAT_RGBP},
+    {GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR},
+    {GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_RGBP},
+    {GST_VIDEO_FORMAT_BGRP, GST_VIDEO_FORMAT_RGB},
+    {GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_BGR},
+    {GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_xBGR},
+  };
+  guint failed = 0, n = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++) {
+    guint i = 0, o = 0;
+    GstVideoInfo in, out;
+
+    while (formats[i] != pairs[k][0])
+      i++;
+    while (formats[o] != pairs[k][1])
+      o++;
+    make_info (&in, formats[i], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
+        GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_CHROMA_SITE_MPEG2);
+    make_info (&out, formats[o], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
+        GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_CHROMA_SITE_MPEG2);
+    fail_unless (exact_pair (&in, &out));
+    failed += check_pair_sites (i, o, 33, 17, TRUE, k % 2, 1, &n);
+  }
+  fail_unless (failed == 0, "%u of %u conversions not exact (listed above)",
+      failed, n);
 }
 
 GST_END_TEST;
@@ -625,8 +831,10 @@ clconvert_suite (void)
   TCase *all = tcase_create ("all-pairs");
 
   suite_add_tcase (s, tc);
-  tcase_add_loop_test (tc, test_representative_pairs, 0,
-      G_N_ELEMENTS (formats));
+  tcase_add_loop_test (tc, test_representative_pairs, 0, N_COMMON_FORMATS);
+  tcase_add_loop_test (tc, test_further_formats, 0,
+      G_N_ELEMENTS (formats) - N_COMMON_FORMATS);
+  tcase_add_test (tc, test_exact_pairs);
   tcase_add_test (tc, test_matrix_change);
   tcase_add_test (tc, test_memories_agree);
   tcase_add_test (tc, test_round_trip);

@@ -10,6 +10,7 @@
 #include <gst/check/gstcheck.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "gstclconvertplan.h"
@@ -216,6 +217,179 @@ GST_START_TEST (test_options)
 
 GST_END_TEST;
 
+/* Each format's layout in the kernel's options: where each component is
+ * (plane argument, values a pixel, offset in the pixel), its chroma
+ * subsampling and alpha, as RGBA -> format and format -> RGBA. */
+static const struct
+{
+  GstVideoFormat format;
+  const gchar *components[4];   /* "plane step offset" of 0, 1, 2, A */
+  const gchar *chroma;          /* "SUB_X SUB_Y" of components 1 and 2
+                                 * (RGB: G and B), NULL for gray */
+  gboolean alpha;
+} layouts[] = {
+  {GST_VIDEO_FORMAT_NV12, {"0 1 0", "1 2 0", "1 2 1"}, "1 1"},
+  {GST_VIDEO_FORMAT_NV21, {"0 1 0", "1 2 1", "1 2 0"}, "1 1"},
+  {GST_VIDEO_FORMAT_I420, {"0 1 0", "1 1 0", "2 1 0"}, "1 1"},
+  {GST_VIDEO_FORMAT_YV12, {"0 1 0", "2 1 0", "1 1 0"}, "1 1"},
+  {GST_VIDEO_FORMAT_Y42B, {"0 1 0", "1 1 0", "2 1 0"}, "1 0"},
+  {GST_VIDEO_FORMAT_Y444, {"0 1 0", "1 1 0", "2 1 0"}, "0 0"},
+  {GST_VIDEO_FORMAT_AYUV, {"0 4 1", "0 4 2", "0 4 3", "0 4 0"}, "0 0", TRUE},
+  {GST_VIDEO_FORMAT_VUYA, {"0 4 2", "0 4 1", "0 4 0", "0 4 3"}, "0 0", TRUE},
+  {GST_VIDEO_FORMAT_RGBP, {"0 1 0", "1 1 0", "2 1 0"}, "0 0"},
+  {GST_VIDEO_FORMAT_BGRP, {"2 1 0", "1 1 0", "0 1 0"}, "0 0"},
+  {GST_VIDEO_FORMAT_ABGR, {"0 4 3", "0 4 2", "0 4 1", "0 4 0"}, "0 0", TRUE},
+  {GST_VIDEO_FORMAT_RGB, {"0 3 0", "0 3 1", "0 3 2"}, "0 0"},
+  {GST_VIDEO_FORMAT_BGR, {"0 3 2", "0 3 1", "0 3 0"}, "0 0"},
+  {GST_VIDEO_FORMAT_GRAY8, {"0 1 0"}},
+  {GST_VIDEO_FORMAT_P010_10LE, {"0 1 0", "1 2 0", "1 2 1"}, "1 1"},
+};
+
+static void
+assert_option (const gchar * options, const gchar * option,
+    GstVideoFormat format)
+{
+  fail_unless (strstr (options, option) != NULL, "%s: no \"%s\" in \"%s\"",
+      gst_video_format_to_string (format), option, options);
+}
+
+GST_START_TEST (test_format_layouts)
+{
+  static const gchar *const names[] = { "0", "1", "2", "A" };
+  static const gchar *const sides[] = { "OUT", "IN" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (layouts); i++) {
+    GstVideoFormat format = layouts[i].format;
+
+    for (guint d = 0; d < 2; d++) {
+      GstVideoInfo rgba, info;
+      GstCLConvertPlan plan;
+      const gchar *side = sides[d];
+      gchar *arg = g_ascii_strdown (side, -1);
+      gchar *option;
+
+      gst_video_info_set_format (&rgba, GST_VIDEO_FORMAT_RGBA, 33, 17);
+      gst_video_info_set_format (&info, format, 33, 17);
+      /* Cosited both ways: centred where not subsampled. */
+      info.chroma_site = GST_VIDEO_CHROMA_SITE_COSITED;
+      fail_unless (gst_cl_convert_plan_make (&plan, d ? &info : &rgba,
+              d ? &rgba : &info, NULL));
+      for (guint c = 0; c < 4 && layouts[i].components[c]; c++) {
+        guint plane, step, offset;
+
+        fail_unless (sscanf (layouts[i].components[c], "%u %u %u", &plane,
+                &step, &offset) == 3);
+        option = g_strdup_printf ("-D%s_PLANE_%s=%s%u -D%s_PITCH_%s=%s%u_pitch"
+            " -D%s_STEP_%s=%u -D%s_OFF_%s=%u", side, names[c], arg, plane,
+            side, names[c], arg, plane, side, names[c], step, side,
+            names[c], offset);
+        assert_option (plan.options, option, format);
+        g_free (option);
+      }
+      if (layouts[i].chroma) {
+        guint sub_x, sub_y;
+
+        fail_unless (sscanf (layouts[i].chroma, "%u %u", &sub_x, &sub_y) == 2);
+        option = g_strdup_printf ("-D%s_CHROMA -D%s_SUB_X=%u -D%s_SUB_Y=%u "
+            "-D%s_CENTER_X=%d -D%s_CENTER_Y=%d", side, side, sub_x, side,
+            sub_y, side, !sub_x, side, !sub_y);
+        assert_option (plan.options, option, format);
+        g_free (option);
+      } else {
+        option = g_strdup_printf ("-D%s_CHROMA", side);
+        fail_if (strstr (plan.options, option) != NULL, "%s", plan.options);
+        g_free (option);
+      }
+      option = g_strdup_printf ("-D%s_ALPHA", side);
+      fail_unless_equals_int (strstr (plan.options, option) != NULL,
+          layouts[i].alpha);
+      g_free (option);
+      g_free (arg);
+      gst_cl_convert_plan_clear (&plan);
+    }
+  }
+}
+
+GST_END_TEST;
+
+/* Frames of one format differing in chroma siting only on an axis that
+ * is not subsampled are the same frames. */
+GST_START_TEST (test_siting_without_subsampling)
+{
+  static const struct
+  {
+    GstVideoFormat format;
+    gboolean identity;
+  } cases[] = {
+    {GST_VIDEO_FORMAT_Y444, TRUE},
+    {GST_VIDEO_FORMAT_AYUV, TRUE},
+    {GST_VIDEO_FORMAT_Y42B, TRUE},
+    {GST_VIDEO_FORMAT_NV21, FALSE},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    GstVideoInfo a, b;
+    GstCLConvertPlan plan;
+
+    yuv_info (&a, cases[i].format, GST_VIDEO_COLOR_MATRIX_BT709,
+        GST_VIDEO_COLOR_RANGE_16_235);
+    b = a;
+    /* Horizontally cosited both; vertically cosited one. */
+    a.chroma_site = GST_VIDEO_CHROMA_SITE_H_COSITED;
+    b.chroma_site = GST_VIDEO_CHROMA_SITE_COSITED;
+    fail_unless (gst_cl_convert_plan_make (&plan, &a, &b, NULL));
+    fail_unless_equals_int (plan.identity, cases[i].identity);
+    gst_cl_convert_plan_clear (&plan);
+  }
+}
+
+GST_END_TEST;
+
+/* P010: 16-bit words whose high 10 bits are the code (-D*_SHIFT=6),
+ * ranges of 10-bit codes (64 + 876, 512 +- 448): I420 -> P010 with one
+ * range is 4 times the codes, a range change is the 10-bit one. */
+GST_START_TEST (test_p010)
+{
+  GstVideoInfo i420, p010, full;
+  GstCLConvertPlan plan;
+  gdouble offset[3], scale[3];
+
+  gst_cl_convert_range (gst_video_format_get_info
+      (GST_VIDEO_FORMAT_P010_10LE), GST_VIDEO_COLOR_RANGE_16_235, offset,
+      scale);
+  fail_unless_equals_float (offset[0], 64);
+  fail_unless_equals_float (scale[0], 876);
+  fail_unless_equals_float (offset[1], 512);
+  fail_unless_equals_float (scale[1], 896);
+
+  yuv_info (&i420, GST_VIDEO_FORMAT_I420, GST_VIDEO_COLOR_MATRIX_BT709,
+      GST_VIDEO_COLOR_RANGE_16_235);
+  yuv_info (&p010, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_COLOR_MATRIX_BT709,
+      GST_VIDEO_COLOR_RANGE_16_235);
+  fail_unless (gst_cl_convert_plan_make (&plan, &i420, &p010, NULL));
+  fail_unless (strstr (plan.options, "-DOUT_BYTES=2 -DOUT_SHIFT=6 ") != NULL,
+      "%s", plan.options);
+  fail_if (strstr (plan.options, "-DIN_SHIFT") != NULL, "%s", plan.options);
+  for (guint i = 0; i < 3; i++) {
+    for (guint j = 0; j < 3; j++)
+      assert_close (plan.matrix[i][j], i == j ? 4 : 0, "I420 -> P010");
+    assert_close (plan.offset[i], 0, "I420 -> P010 offset");
+  }
+  gst_cl_convert_plan_clear (&plan);
+
+  full = p010;
+  full.colorimetry.range = GST_VIDEO_COLOR_RANGE_0_255;
+  fail_unless (gst_cl_convert_plan_make (&plan, &p010, &full, NULL));
+  fail_unless (strstr (plan.options, "-DIN_BYTES=2 -DIN_SHIFT=6 ") != NULL,
+      "%s", plan.options);
+  assert_close (plan.matrix[0][0], 1023.0 / 876, "luma span");
+  assert_close (plan.offset[0], -64 * 1023.0 / 876, "luma offset");
+  fail_if (plan.identity);
+  gst_cl_convert_plan_clear (&plan);
+}
+
+GST_END_TEST;
+
 static Suite *
 clconvertplan_suite (void)
 {
@@ -228,6 +402,9 @@ clconvertplan_suite (void)
   tcase_add_test (tc, test_range_offsets);
   tcase_add_test (tc, test_identity_and_gray);
   tcase_add_test (tc, test_options);
+  tcase_add_test (tc, test_format_layouts);
+  tcase_add_test (tc, test_siting_without_subsampling);
+  tcase_add_test (tc, test_p010);
   return s;
 }
 

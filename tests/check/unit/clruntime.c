@@ -274,6 +274,18 @@ static const struct
   {GST_VIDEO_FORMAT_NV12, 2, {{33, 17, 1, 8}, {17, 9, 2, 8}}},
   {GST_VIDEO_FORMAT_BGRx, 1, {{33, 17, 4, 8}}},
   {GST_VIDEO_FORMAT_GRAY16_LE, 1, {{33, 17, 1, 16}}},
+  /* The further formats clconvert takes. */
+  {GST_VIDEO_FORMAT_NV21, 2, {{33, 17, 1, 8}, {17, 9, 2, 8}}},
+  {GST_VIDEO_FORMAT_YV12, 3, {{33, 17, 1, 8}, {17, 9, 1, 8}, {17, 9, 1, 8}}},
+  {GST_VIDEO_FORMAT_Y42B, 3, {{33, 17, 1, 8}, {17, 17, 1, 8}, {17, 17, 1, 8}}},
+  {GST_VIDEO_FORMAT_Y444, 3, {{33, 17, 1, 8}, {33, 17, 1, 8}, {33, 17, 1, 8}}},
+  {GST_VIDEO_FORMAT_AYUV, 1, {{33, 17, 4, 8}}},
+  {GST_VIDEO_FORMAT_VUYA, 1, {{33, 17, 4, 8}}},
+  {GST_VIDEO_FORMAT_RGBP, 3, {{33, 17, 1, 8}, {33, 17, 1, 8}, {33, 17, 1, 8}}},
+  {GST_VIDEO_FORMAT_BGRP, 3, {{33, 17, 1, 8}, {33, 17, 1, 8}, {33, 17, 1, 8}}},
+  {GST_VIDEO_FORMAT_RGB, 1, {{33, 17, 3, 8}}},
+  {GST_VIDEO_FORMAT_BGR, 1, {{33, 17, 3, 8}}},
+  {GST_VIDEO_FORMAT_P010_10LE, 2, {{33, 17, 1, 16}, {17, 9, 2, 16}}},
 };
 
 GST_START_TEST (test_frame_layout)
@@ -308,6 +320,43 @@ GST_START_TEST (test_frame_layout)
 
 GST_END_TEST;
 
+/* 5. 3-byte pixels (RGB, BGR) live in buffers: no device holds them in
+ * images, auto picks buffers for them on a GPU, and an image of such a
+ * plane is refused with an error. */
+GST_START_TEST (test_three_byte_pixels)
+{
+  GstCLDeviceInfo gpu = fake_device ();
+  GstVideoFormat formats[] = { GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR };
+
+  gpu.image2d_max_width = gpu.image2d_max_height = 16384;
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    GstVideoInfo info, rgba;
+    GstCLFrame frame;
+    GError *error = NULL;
+
+    gst_video_info_set_format (&info, formats[i], 33, 17);
+    gst_video_info_set_format (&rgba, GST_VIDEO_FORMAT_RGBA, 33, 17);
+    fail_unless (gst_cl_format_supported (formats[i], GST_CL_STORAGE_BUFFER,
+            &gpu));
+    fail_if (gst_cl_format_supported (formats[i], GST_CL_STORAGE_IMAGE, &gpu));
+    fail_unless_equals_int (gst_cl_format_max_channels (formats[i]), 3);
+    fail_unless_equals_int (gst_cl_choose_storage (GST_CL_STORAGE_AUTO, &gpu,
+            &rgba, &rgba), GST_CL_STORAGE_IMAGE);
+    fail_unless_equals_int (gst_cl_choose_storage (GST_CL_STORAGE_AUTO, &gpu,
+            &info, &rgba), GST_CL_STORAGE_BUFFER);
+    fail_unless (gst_cl_frame_layout (&frame, &info, GST_CL_STORAGE_IMAGE));
+    /* Refused before the context is used. */
+    fail_unless (gst_cl_plane_create_image (NULL, &frame.planes[0],
+            &error) == NULL);
+    fail_unless (error != NULL && strstr (error->message, "cannot be an "
+            "OpenCL image") != NULL, "%s", error ? error->message : "");
+    g_error_free (error);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 clruntime_suite (void)
 {
@@ -321,6 +370,7 @@ clruntime_suite (void)
   tcase_add_test (tc, test_plane_color);
   tcase_add_test (tc, test_errors);
   tcase_add_test (tc, test_frame_layout);
+  tcase_add_test (tc, test_three_byte_pixels);
   return s;
 }
 
