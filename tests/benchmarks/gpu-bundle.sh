@@ -22,7 +22,7 @@ gst_libexec="$(pkg-config --variable=libexecdir gstreamer-1.0 2>/dev/null || tru
 plugin_dir="$(pkg-config --variable=pluginsdir gstreamer-1.0)"
 
 plugins="coreelements videotestsrc videoconvertscale app png multifile
-    imagefreeze compositor debug coretracers"
+    imagefreeze compositor debug coretracers videofilter videocrop"
 # The benchmark's peers, where installed: rotate (gst-plugins-bad) and the
 # CUDA elements (nvcodec, gst-plugins-bad: cudaupload, cudascale,
 # cudadownload); checksumsink (debugutilsbad) for output-checksums.sh.
