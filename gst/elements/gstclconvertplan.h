@@ -10,14 +10,13 @@
 #pragma once
 
 #include <gst/video/video.h>
+#include <gst/opencl/gstclframe.h>
 
 G_BEGIN_DECLS
 
-/* The formats the conversion kernel reads and writes: GST_CL_FORMATS and
- * more. */
-#define GST_CL_CONVERT_FORMATS "{ RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, " \
-    "xRGB, xBGR, GRAY8, GRAY16_LE, I420, NV12, NV21, YV12, Y42B, Y444, " \
-    "AYUV, VUYA, RGBP, BGRP, RGB, BGR, P010_10LE }"
+/* The formats the conversion kernel reads and writes: every format the
+ * library lays out. */
+#define GST_CL_CONVERT_FORMATS GST_CL_ALL_FORMATS
 
 typedef struct
 {

@@ -1011,21 +1011,15 @@ gst_cl_filter_class_set_formats (GstCLFilterClass * klass,
     const gchar * formats)
 {
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  GstCaps *system = gst_caps_from_string (GST_CL_SYSTEM_CAPS);
-  GstCaps *list = format_caps (formats);
-  GstCaps *caps;
+  GstCaps *system = gst_cl_system_caps_with_formats (formats);
+  GstCaps *caps = gst_cl_caps_in_both_memories (system);
 
-  /* Every structure of the system caps, with these formats. */
-  gst_caps_set_value (system, "format",
-      gst_structure_get_value (gst_caps_get_structure (list, 0), "format"));
-  caps = gst_cl_caps_in_both_memories (system);
   klass->formats = formats;
   gst_element_class_add_pad_template (element_class,
       gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
   gst_element_class_add_pad_template (element_class,
       gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
   gst_caps_unref (caps);
-  gst_caps_unref (list);
   gst_caps_unref (system);
 }
 

@@ -176,7 +176,7 @@ gst_cl_memory_copy_class_set_direction (GstCLMemoryCopyClass * klass,
     gboolean to_device)
 {
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  GstCaps *system = gst_caps_from_string (GST_CL_SYSTEM_CAPS);
+  GstCaps *system = gst_cl_system_caps_with_formats (GST_CL_ALL_FORMATS);
 
   klass->to_device = to_device;
   add_pad_template (element_class, "sink", GST_PAD_SINK,

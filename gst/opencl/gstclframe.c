@@ -29,9 +29,31 @@ gst_cl_storage_get_type (void)
   return type;
 }
 
+/**
+ * gst_cl_system_caps_with_formats:
+ * @formats: a caps list of formats, "{ RGBA, ... }", of GST_CL_ALL_FORMATS
+ *
+ * Returns: (transfer full): GST_CL_SYSTEM_CAPS with @formats in place of
+ * GST_CL_FORMATS.
+ */
+GstCaps *
+gst_cl_system_caps_with_formats (const gchar * formats)
+{
+  GstCaps *caps = gst_caps_from_string (GST_CL_SYSTEM_CAPS);
+  gchar *text = g_strdup_printf ("video/x-raw, format = (string) %s",
+      formats);
+  GstCaps *list = gst_caps_from_string (text);
+
+  /* Every structure of the system caps, with these formats. */
+  gst_caps_set_value (caps, "format",
+      gst_structure_get_value (gst_caps_get_structure (list, 0), "format"));
+  gst_caps_unref (list);
+  g_free (text);
+  return caps;
+}
+
 /* Channels per pixel of each plane; every channel has the format's depth.
- * Beyond GST_CL_FORMATS, the formats clconvert takes (its
- * GST_CL_CONVERT_FORMATS): planes of 1 or 4 values of 8 bits, 3-byte
+ * Beyond GST_CL_FORMATS, the rest of GST_CL_ALL_FORMATS: planes of 1 or 4 values of 8 bits, 3-byte
  * pixels (RGB, BGR: a plane of 3 values a pixel, which only buffers hold)
  * and P010_10LE's 16-bit words (as NV12's planes, of 16 bits). */
 static gboolean

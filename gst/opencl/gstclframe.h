@@ -34,6 +34,12 @@ GType gst_cl_storage_get_type (void);
 #define GST_CL_FORMATS "{ RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, " \
     "GRAY8, GRAY16_LE, I420, NV12 }"
 
+/* Every format the library lays out on the device (frames, transfers):
+ * clconvert's, and clupload's and cldownload's. */
+#define GST_CL_ALL_FORMATS "{ RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, " \
+    "xRGB, xBGR, GRAY8, GRAY16_LE, I420, NV12, NV21, YV12, Y42B, Y444, " \
+    "AYUV, VUYA, RGBP, BGRP, RGB, BGR, P010_10LE }"
+
 /* Their caps in system memory: progressive or interlaced frames, and
  * single fields (alternate interlacing, which comes with the
  * format:Interlaced feature). */
@@ -94,6 +100,9 @@ gboolean gst_cl_frame_layout (GstCLFrame * frame, const GstVideoInfo * info,
 
 GST_CL_API
 guint gst_cl_format_max_channels (GstVideoFormat format);
+
+GST_CL_API
+GstCaps *gst_cl_system_caps_with_formats (const gchar * formats);
 
 GST_CL_API
 gboolean gst_cl_format_supported (GstVideoFormat format, GstCLStorage storage,

@@ -159,11 +159,13 @@ static const struct
   {33, 17}, {1, 1}, {2, 3}, {64, 48},
 };
 
-/* clupload ! cldownload gives the input's bytes, for every format, odd
- * sizes and padded input rows; between the two, frames are GstCLMemory. */
+/* clupload ! cldownload gives the input's bytes, for every format the
+ * library lays out (clconvert's as well as the filters'), odd sizes and
+ * padded input rows; between the two, frames are GstCLMemory. */
 GST_START_TEST (test_round_trip)
 {
-  GstCaps *all = gst_caps_from_string ("video/x-raw, format=" GST_CL_FORMATS);
+  GstCaps *all = gst_caps_from_string ("video/x-raw, format="
+      GST_CL_ALL_FORMATS);
   const GValue *formats = gst_structure_get_value (gst_caps_get_structure
       (all, 0), "format");
 
