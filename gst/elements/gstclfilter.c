@@ -154,18 +154,6 @@ gst_cl_filter_create_kernel (GstCLFilter * self, const gchar * program_name,
   return gst_cl_context_create_kernel (context, program, kernel_name, error);
 }
 
-/* "video/x-raw, format = (string) @formats". */
-static GstCaps *
-format_caps (const gchar * formats)
-{
-  gchar *text = g_strdup_printf ("video/x-raw, format = (string) %s",
-      formats);
-  GstCaps *caps = gst_caps_from_string (text);
-
-  g_free (text);
-  return caps;
-}
-
 /* "RGBA, BGRA, ..." from a list of format strings. */
 static gchar *
 format_names (const GValue * formats)
@@ -186,7 +174,8 @@ build_device_caps (GstCLFilter * self)
 {
   GstCLFilterPrivate *priv = PRIV (self);
   const GstCLDeviceInfo *info = gst_cl_filter_get_device (self);
-  GstCaps *all = format_caps (GST_CL_FILTER_GET_CLASS (self)->formats);
+  GstCaps *all =
+      gst_cl_system_caps_with_formats (GST_CL_FILTER_GET_CLASS (self)->formats);
   const GValue *formats = gst_structure_get_value (gst_caps_get_structure
       (all, 0), "format");
   GValue served = G_VALUE_INIT;
