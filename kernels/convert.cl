@@ -1,58 +1,10 @@
 /* gst-opencl: colour conversion between two formats of one frame size.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * One work-item converts a 2x2 block of pixels: every input value of the
- * block is read once, and a 4:2:0 output's chroma sample is made once,
- * from the block's converted pixels. The planes of one side have
- * different layouts (NV12: 1 and 2 values per pixel), which the per-plane
- * macros of common.cl do not describe: this file takes its own layout
- * from the host's planner (gst/elements/gstclconvertplan.c), always from
- * buffers. Its options, for each side S of IN and OUT:
- *   -DS_BYTES=1|2         bytes per value
- *   -DS_PLANE_c=s<p>      the plane argument holding component c (0, 1,
- *   -DS_PITCH_c=s<p>_pitch  2: R G B or Y Cb Cr; A: alpha or padding),
- *   -DS_STEP_c, S_OFF_c   its values per pixel and offset in the pixel
- *   -DS_CHROMA            components 1 and 2 exist (not gray)
- *   -DS_SUB_X, S_SUB_Y    log2 of their subsampling (0 or 1)
- *   -DS_CENTER_X, _Y      1: chroma sited between luma samples, 0: on
- *   -DS_ALPHA             component A is alpha; -DOUT_PAD: a padding byte
- *   -DS_SHIFT=n           values are in the high bits of their word, the
- *                         n low bits zero (P010: 10 bits, n = 6)
- *
- * Values are converted through the host's affine map (m0..m2: rows, with
- * the offset in .w) from input to output code values. Stores round to
- * nearest (halves up) and saturate, as common.cl's do.
+ * After convertlayout.cl. One work-item converts a 2x2 block of pixels:
+ * every input value of the block is read once, and a 4:2:0 output's
+ * chroma sample is made once, from the block's converted pixels.
  */
-
-#ifndef IN_SHIFT
-#define IN_SHIFT 0
-#endif
-#ifndef OUT_SHIFT
-#define OUT_SHIFT 0
-#endif
-
-#if IN_BYTES == 2
-typedef ushort in_t;
-#else
-typedef uchar in_t;
-#endif
-
-/* The largest code value of the output (1023 for P010's 10 bits). */
-#if OUT_BYTES == 2
-typedef ushort out_t;
-#define OUT_MAX (65535 >> OUT_SHIFT)
-#else
-typedef uchar out_t;
-#define OUT_MAX 255
-#endif
-
-/* Code values: a word's high bits where it has a shift (its low bits,
- * zero in valid frames, are not read). */
-#define IN_VALUE(c, x, y) convert_float (IN_PLANE_##c[(y) * IN_PITCH_##c \
-      + (x) * IN_STEP_##c + IN_OFF_##c] >> IN_SHIFT)
-#define OUT_STORE(c, x, y, v) (OUT_PLANE_##c[(y) * OUT_PITCH_##c \
-      + (x) * OUT_STEP_##c + OUT_OFF_##c] = \
-    (out_t) (clamp ((int) ((v) + 0.5f), 0, OUT_MAX) << OUT_SHIFT))
 
 /* Weight of chroma sample k (0, 1, 2: the block's sample - 1, + 0, + 1)
  * in the pixel at offset d (-1, 0, 1) from the block's first pixel, on

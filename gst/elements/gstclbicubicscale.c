@@ -94,28 +94,6 @@ G_DEFINE_TYPE (GstCLBicubicScale, gst_cl_bicubic_scale, GST_TYPE_CL_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clbicubicscale, "clbicubicscale", GST_RANK_NONE,
     GST_TYPE_CL_BICUBIC_SCALE);
 
-#define GST_TYPE_CL_BICUBIC_FILTER (gst_cl_bicubic_filter_get_type ())
-static GType
-gst_cl_bicubic_filter_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    {GST_CL_BICUBIC_FILTER_CATMULL_ROM, "Catmull-Rom (B=0, C=0.5)",
-        "catmull-rom"},
-    {GST_CL_BICUBIC_FILTER_MITCHELL, "Mitchell-Netravali (B=1/3, C=1/3)",
-        "mitchell"},
-    {GST_CL_BICUBIC_FILTER_B_SPLINE, "Cubic B-spline (B=1, C=0)", "b-spline"},
-    {GST_CL_BICUBIC_FILTER_SHARP, "Sharp cubic (B=0, C=0.75)", "sharp"},
-    {GST_CL_BICUBIC_FILTER_CUSTOM, "The b and c properties", "custom"},
-    {0, NULL, NULL},
-  };
-
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type,
-        g_enum_register_static ("GstCLBicubicFilter", values));
-  return type;
-}
-
 #define GST_TYPE_CL_BICUBIC_SCALE_MODE (gst_cl_bicubic_scale_mode_get_type ())
 static GType
 gst_cl_bicubic_scale_mode_get_type (void)
@@ -135,16 +113,6 @@ gst_cl_bicubic_scale_mode_get_type (void)
         g_enum_register_static ("GstCLBicubicScaleMode", values));
   return type;
 }
-
-static const struct
-{
-  gdouble b, c;
-} presets[] = {
-  [GST_CL_BICUBIC_FILTER_CATMULL_ROM] = {0.0, 0.5},
-  [GST_CL_BICUBIC_FILTER_MITCHELL] = {1.0 / 3.0, 1.0 / 3.0},
-  [GST_CL_BICUBIC_FILTER_B_SPLINE] = {1.0, 0.0},
-  [GST_CL_BICUBIC_FILTER_SHARP] = {0.0, 0.75},
-};
 
 static gboolean
 gst_cl_bicubic_scale_filter_prefers_buffers (GstCLFilter * filter,
@@ -517,46 +485,21 @@ gst_cl_bicubic_scale_fixate_caps (GstBaseTransform * trans,
       othercaps);
 }
 
-/* Metas follow videoscale's rules: those about geometry (tags video, size,
- * orientation only) are kept, and scaled through their transform where
- * tagged size; the others go GstCLBaseTransform's way. With borders the
- * picture is only part of the frame, where a scale would misplace them: a
- * region of interest is placed on the picture, other size metas dropped. */
+/* Metas follow videoscale's rules (gst_cl_scale_transform_meta ()); the
+ * others go GstCLBaseTransform's way. */
 static gboolean
 gst_cl_bicubic_scale_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf)
 {
-  GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (trans);
   GstCLBaseTransform *base = GST_CL_BASE_TRANSFORM (trans);
-  const GstVideoInfo *in_info = gst_cl_base_transform_get_in_info (base);
-  const GstVideoInfo *out_info = gst_cl_base_transform_get_out_info (base);
-  const GstMetaInfo *info = meta->info;
-  GstVideoMetaTransform scale =
-      { (GstVideoInfo *) in_info, (GstVideoInfo *) out_info };
-  GstVideoRectangle picture;
 
   if (!gst_cl_meta_is_geometry (meta))
     return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
         outbuf, meta, inbuf);
-  if (!gst_meta_api_type_has_tag (info->api,
-          g_quark_from_static_string (GST_META_TAG_VIDEO_SIZE_STR)))
-    return TRUE;
-
-  /* the picture on the whole output frame being made */
-  gst_cl_scale_picture_rectangle (in_info, out_info, self->frame_borders,
-      &picture);
-  if (picture.w == out_info->width && picture.h == out_info->height) {
-    if (info->transform_func)
-      info->transform_func (outbuf, meta, inbuf,
-          gst_video_meta_transform_scale_get_quark (), &scale);
-  } else if (info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE) {
-    gst_cl_scale_add_letterboxed_roi (outbuf,
-        (GstVideoRegionOfInterestMeta *) meta, in_info, &picture);
-  } else {
-    GST_DEBUG_OBJECT (self, "dropping %s: it cannot be placed on a "
-        "letterboxed picture", g_type_name (info->api));
-  }
-  return FALSE;
+  return gst_cl_scale_transform_meta (outbuf, meta, inbuf,
+      gst_cl_base_transform_get_in_info (base),
+      gst_cl_base_transform_get_out_info (base),
+      GST_CL_BICUBIC_SCALE (trans)->frame_borders);
 }
 
 /* Navigation pointers land on output pixels: report them in input pixels,
@@ -568,7 +511,6 @@ gst_cl_bicubic_scale_src_event (GstBaseTransform * trans, GstEvent * event)
   GstVideoRectangle rect;
   gint width, height;
   gboolean scaling;
-  gdouble x, y;
 
   /* The streaming thread may lay the picture out again meanwhile. */
   GST_OBJECT_LOCK (self);
@@ -578,12 +520,8 @@ gst_cl_bicubic_scale_src_event (GstBaseTransform * trans, GstEvent * event)
   height = self->source_height;
   GST_OBJECT_UNLOCK (self);
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION && scaling
-      && gst_navigation_event_get_coordinates (event, &x, &y)) {
-    event = gst_event_make_writable (event);
-    gst_navigation_event_set_coordinates (event,
-        (x - rect.x) * width / rect.w, (y - rect.y) * height / rect.h);
-  }
+  if (scaling)
+    event = gst_cl_scale_navigation_event (event, &rect, width, height);
   return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
 }
 
@@ -607,10 +545,8 @@ gst_cl_bicubic_scale_set_property (GObject * object, guint prop_id,
       break;
     case PROP_FILTER:
       self->filter = g_value_get_enum (value);
-      if (self->filter != GST_CL_BICUBIC_FILTER_CUSTOM) {
-        self->params.b = presets[self->filter].b;
-        self->params.c = presets[self->filter].c;
-      }
+      gst_cl_bicubic_filter_get_bc (self->filter, &self->params.b,
+          &self->params.c);
       break;
     case PROP_ANTIALIAS:
       self->params.antialias = g_value_get_boolean (value);

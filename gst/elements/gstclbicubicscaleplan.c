@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclbicubicscaleplan.h"
+#include "gstclcubic.h"
 #include "gstclfilter.h"
 
 #include <math.h>
@@ -143,23 +144,14 @@ gst_cl_bicubic_scale_plan_passes (const GstCLDeviceInfo * device,
   }
 }
 
-/* How far the kernel is stretched on an axis: by the scale factor on an
- * antialiased downscale, else not. */
-static gdouble
-axis_stretch (gint in_size, gint out_size, gboolean antialias)
-{
-  gdouble scale = (gdouble) in_size / out_size;
-
-  return (antialias && scale > 1.0) ? scale : 1.0;
-}
-
 /* The taps of an axis: 4, or all those under a stretched kernel. */
 gint
 gst_cl_bicubic_scale_axis_taps (gint in_size, gint out_size, gboolean antialias)
 {
-  gdouble stretch = axis_stretch (in_size, out_size, antialias);
+  GstCLCubicAxis axis;
 
-  return stretch > 1.0 ? (gint) ceil (4.0 * stretch) : 4;
+  gst_cl_cubic_axis_init (&axis, in_size, out_size);
+  return gst_cl_cubic_axis_taps (&axis, antialias);
 }
 
 /* Output columns an item of scale_tiles makes for @plane: tile_values /
@@ -312,57 +304,23 @@ gst_cl_bicubic_scale_plan (const GstCLDeviceInfo * device,
   return TRUE;
 }
 
-/* k(x) of Mitchell and Netravali's two-parameter family. */
-static gdouble
-cubic_bc (gdouble x, gdouble b, gdouble c)
-{
-  x = fabs (x);
-  if (x < 1.0)
-    return ((12 - 9 * b - 6 * c) * x * x * x + (-18 + 12 * b + 6 * c) * x * x
-        + (6 - 2 * b)) / 6.0;
-  if (x < 2.0)
-    return ((-b - 6 * c) * x * x * x + (6 * b + 30 * c) * x * x
-        + (-12 * b - 48 * c) * x + (8 * b + 24 * c)) / 6.0;
-  return 0.0;
-}
-
 /**
  * gst_cl_bicubic_scale_axis_weights:
  * @starts: (out): @out_size first taps
  * @weights: (out): @out_size times the axis's taps, tap major
  *
- * The table of an axis: output centre i maps to input position
- * (i + 0.5) * in / out - 0.5. The plain kernel takes the 4 taps
- * floor(pos) - 1 .. floor(pos) + 2, as cl_qcom_filter_bicubic does; an
- * antialiased downscale stretches the kernel by the scale factor and
- * takes every tap under it. Output i reads input taps starts[i] ..
- * starts[i] + taps - 1 (clamped) with the weights weights[k * out_size +
- * i], so that neighbours read neighbours.
+ * The table of an axis of a plane scaled from @in_size to @out_size
+ * samples (gst_cl_cubic_axis_table ()).
  */
 void
 gst_cl_bicubic_scale_axis_weights (gint in_size, gint out_size,
     const GstCLBicubicScaleSettings * settings, gint * starts, gfloat * weights)
 {
-  gdouble scale = (gdouble) in_size / out_size;
-  gdouble stretch = axis_stretch (in_size, out_size, settings->antialias);
-  gint taps = gst_cl_bicubic_scale_axis_taps (in_size, out_size,
-      settings->antialias);
-  gdouble *w = g_new (gdouble, taps);
+  GstCLCubicAxis axis;
 
-  for (gint i = 0; i < out_size; i++) {
-    gdouble pos = (i + 0.5) * scale - 0.5;
-    gint first = (gint) floor (pos - 2.0 * stretch) + 1;
-    gdouble sum = 0.0;
-
-    for (gint k = 0; k < taps; k++) {
-      w[k] = cubic_bc ((first + k - pos) / stretch, settings->b, settings->c);
-      sum += w[k];
-    }
-    starts[i] = first;
-    for (gint k = 0; k < taps; k++)
-      weights[(gsize) k * out_size + i] = w[k] / sum;
-  }
-  g_free (w);
+  gst_cl_cubic_axis_init (&axis, in_size, out_size);
+  gst_cl_cubic_axis_table (&axis, settings->b, settings->c,
+      settings->antialias, starts, weights);
 }
 
 static gint

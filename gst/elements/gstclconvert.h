@@ -3,12 +3,12 @@
  */
 #pragma once
 
-#include "gstclfilter.h"
+#include "gstclbaseconvert.h"
 
 G_BEGIN_DECLS
 
 #define GST_TYPE_CL_CONVERT (gst_cl_convert_get_type ())
 G_DECLARE_FINAL_TYPE (GstCLConvert, gst_cl_convert, GST, CL_CONVERT,
-    GstCLFilter)
+    GstCLBaseConvert)
 
 G_END_DECLS

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gstclconvertplan.h"
+#include "gstclcubic.h"
 
 #include <gst/opencl/gstcldevice.h>
 #include <math.h>
@@ -334,23 +335,180 @@ as_luma_of (const GstVideoInfo * info, const GstVideoInfo * other,
   return copy;
 }
 
+/* The black, opaque code values of @info (the range and matrix of
+ * @encode, its map from R'G'B'). */
+static void
+border_values (const GstVideoInfo * info, const Affine * encode,
+    gdouble border[4])
+{
+  for (guint c = 0; c < 3; c++)
+    border[c] = encode->v[c];
+  border[3] = ldexp (1.0, GST_VIDEO_FORMAT_INFO_DEPTH (info->finfo, 0)) - 1;
+}
+
+/* Whether @info subsamples its chroma (gray formats have none). */
+static gboolean
+subsamples_chroma (const GstVideoInfo * info)
+{
+  return !GST_VIDEO_INFO_IS_GRAY (info)
+      && (GST_VIDEO_FORMAT_INFO_W_SUB (info->finfo, 1)
+      || GST_VIDEO_FORMAT_INFO_H_SUB (info->finfo, 1));
+}
+
+/* The input components that output components @first .. @last read
+ * through the map (GST_CL_CONVERT_NEEDS_*). */
+static guint
+components_needed (const GstCLConvertPlan * plan, guint first, guint last)
+{
+  guint needs = 0;
+
+  for (guint c = first; c <= last; c++) {
+    if (plan->matrix[c][0] != 0.0)
+      needs |= GST_CL_CONVERT_NEEDS_LUMA;
+    if (plan->matrix[c][1] != 0.0 || plan->matrix[c][2] != 0.0)
+      needs |= GST_CL_CONVERT_NEEDS_CHROMA;
+  }
+  return needs;
+}
+
+/* The axis of table (@out_grid, @in_grid, @axis) (GST_CL_CONVERT_TABLES):
+ * positions in pixels of each side, the picture at @rect on the output,
+ * subsampled grids with their chroma siting. */
+static void
+table_axis (const GstVideoInfo * in, const GstVideoInfo * out,
+    const GstVideoRectangle * rect, guint out_grid, guint in_grid, guint axis,
+    GstCLCubicAxis * a)
+{
+  gboolean along_x = axis == 0;
+  GstVideoChromaSite cosited = along_x ? GST_VIDEO_CHROMA_SITE_H_COSITED :
+      GST_VIDEO_CHROMA_SITE_V_COSITED;
+  guint in_sub = in_grid ? (along_x ? GST_VIDEO_FORMAT_INFO_W_SUB (in->finfo,
+          1) : GST_VIDEO_FORMAT_INFO_H_SUB (in->finfo, 1)) : 0;
+  guint out_sub = out_grid ? (along_x ?
+      GST_VIDEO_FORMAT_INFO_W_SUB (out->finfo, 1) :
+      GST_VIDEO_FORMAT_INFO_H_SUB (out->finfo, 1)) : 0;
+  gint origin = along_x ? rect->x : rect->y;
+  gint length = along_x ? rect->w : rect->h;
+
+  a->in_size = along_x ? GST_VIDEO_INFO_COMP_WIDTH (in, in_grid) :
+      GST_VIDEO_INFO_COMP_HEIGHT (in, in_grid);
+  a->out_first = GST_VIDEO_SUB_SCALE (out_sub, origin);
+  a->out_size = GST_VIDEO_SUB_SCALE (out_sub, origin + length) - a->out_first;
+  a->out_step = 1 << out_sub;
+  a->out_site = (out_sub && (out->chroma_site & cosited)) ?
+      0.5 / a->out_step : 0.5;
+  a->origin = origin;
+  a->scale = (gdouble) (along_x ? in->width : in->height) / length;
+  a->in_step = 1 << in_sub;
+  a->in_site = (in_sub && (in->chroma_site & cosited)) ? 0.5 / a->in_step : 0.5;
+}
+
+/* The tables of the grids the frames have, packed for the kernel. */
+static void
+make_tables (GstCLConvertPlan * plan, const GstVideoInfo * in,
+    const GstVideoInfo * out, const GstCLConvertScaleSettings * settings)
+{
+  GstCLCubicAxis axes[GST_CL_CONVERT_TABLES];
+  guint grids_in = subsamples_chroma (in) ? 2 : 1;
+  guint grids_out = subsamples_chroma (out) ? 2 : 1;
+  gsize n_starts = 4 * GST_CL_CONVERT_TABLES, n_weights = 0;
+
+  for (guint t = 0; t < GST_CL_CONVERT_TABLES; t++) {
+    GstCLConvertTable *table = &plan->tables[t];
+    guint out_grid = t / 4, in_grid = t / 2 % 2;
+
+    if (out_grid >= grids_out || in_grid >= grids_in)
+      continue;
+    table_axis (in, out, &plan->rect, out_grid, in_grid, t % 2, &axes[t]);
+    table->start = n_starts;
+    table->weight = n_weights;
+    table->taps = gst_cl_cubic_axis_taps (&axes[t], settings->antialias);
+    table->size = axes[t].out_size;
+    n_starts += table->size;
+    n_weights += (gsize) table->size * table->taps;
+  }
+
+  plan->n_starts = n_starts;
+  plan->n_weights = MAX (n_weights, 1);
+  plan->starts = g_new0 (gint, plan->n_starts);
+  plan->weights = g_new0 (gfloat, plan->n_weights);
+  for (guint t = 0; t < GST_CL_CONVERT_TABLES; t++) {
+    const GstCLConvertTable *table = &plan->tables[t];
+
+    memcpy (plan->starts + 4 * t, table, sizeof (*table));
+    if (table->size > 0)
+      gst_cl_cubic_axis_table (&axes[t], settings->b, settings->c,
+          settings->antialias, plan->starts + table->start,
+          plan->weights + table->weight);
+  }
+}
+
+/* The picture's place on the output's chroma samples. */
+static void
+chroma_rect (const GstVideoInfo * out, const GstVideoRectangle * rect,
+    GstVideoRectangle * crect)
+{
+  guint ws = GST_VIDEO_FORMAT_INFO_W_SUB (out->finfo, 1);
+  guint hs = GST_VIDEO_FORMAT_INFO_H_SUB (out->finfo, 1);
+
+  crect->x = GST_VIDEO_SUB_SCALE (ws, rect->x);
+  crect->y = GST_VIDEO_SUB_SCALE (hs, rect->y);
+  crect->w = GST_VIDEO_SUB_SCALE (ws, rect->x + rect->w) - crect->x;
+  crect->h = GST_VIDEO_SUB_SCALE (hs, rect->y + rect->h) - crect->y;
+}
+
+/* The scaled conversion's part of @plan: tables, border and options. */
+static void
+plan_scaling (GstCLConvertPlan * plan, const GstVideoInfo * in,
+    const GstVideoInfo * out, const Affine * encode,
+    const GstCLConvertScaleSettings * settings)
+{
+  gboolean out_subsampled = subsamples_chroma (out);
+  guint pixel_needs, chroma_needs = 0;
+  gchar *options;
+
+  chroma_rect (out, &plan->rect, &plan->chroma_rect);
+  border_values (out, encode, plan->border);
+  make_tables (plan, in, out, settings);
+
+  pixel_needs = components_needed (plan, 0, GST_VIDEO_INFO_IS_GRAY (out)
+      || out_subsampled ? 0 : 2);
+  if (GST_VIDEO_INFO_HAS_ALPHA (in) && GST_VIDEO_INFO_HAS_ALPHA (out))
+    pixel_needs |= GST_CL_CONVERT_NEEDS_ALPHA;
+  if (out_subsampled)
+    chroma_needs = components_needed (plan, 1, 2);
+  options = g_strdup_printf ("%s -DGST_CL_SCALE -DPIXEL_NEEDS=%u "
+      "-DCHROMA_NEEDS=%u", plan->options, pixel_needs, chroma_needs);
+  g_free (plan->options);
+  plan->options = options;
+}
+
 /**
  * gst_cl_convert_plan_make:
+ * @picture: (nullable): where the picture goes on the output (letterboxed),
+ *     aligned to the output's chroma subsampling; NULL: all of it
+ * @settings: the cubic that a change of size resamples with
  *
- * Plans the conversion of frames of @in into frames of @out (the same
- * size). The matrices come from each side's colorimetry (GstVideoInfo
- * has already filled what the caps left out, as for videoconvert); the
- * transfer function and primaries are not converted, as videoconvert
- * does not by default. Fails, with @error set, for formats outside
- * GST_CL_CONVERT_FORMATS or a YUV side without a YCbCr matrix.
+ * Plans the conversion of frames of @in into frames of @out. The
+ * matrices come from each side's colorimetry (GstVideoInfo has already
+ * filled what the caps left out, as for videoconvert); the transfer
+ * function and primaries are not converted, as videoconvert does not by
+ * default. Where the picture changes size, each output sample resamples
+ * the input components it needs at its own place (the chroma siting of
+ * both sides included) with the (B, C) cubic of @settings, in input code
+ * values, and converts them: one pass. Fails, with @error set, for
+ * formats outside GST_CL_CONVERT_FORMATS or a YUV side without a YCbCr
+ * matrix.
  */
 gboolean
 gst_cl_convert_plan_make (GstCLConvertPlan * plan, const GstVideoInfo * in,
-    const GstVideoInfo * out, GError ** error)
+    const GstVideoInfo * out, const GstVideoRectangle * picture,
+    const GstCLConvertScaleSettings * settings, GError ** error)
 {
   Affine decode, encode, map;
   const GstVideoInfo *sides[] = { in, out };
   GstVideoInfo in_gray, out_gray;
+  GstVideoRectangle whole = { 0, 0, out->width, out->height };
 
   memset (plan, 0, sizeof (*plan));
   for (guint i = 0; i < G_N_ELEMENTS (sides); i++) {
@@ -373,10 +531,17 @@ gst_cl_convert_plan_make (GstCLConvertPlan * plan, const GstVideoInfo * in,
   plan->alpha_scale =
       (ldexp (1.0, GST_VIDEO_FORMAT_INFO_DEPTH (out->finfo, 0)) - 1) /
       (ldexp (1.0, GST_VIDEO_FORMAT_INFO_DEPTH (in->finfo, 0)) - 1);
-  plan->identity = GST_VIDEO_INFO_FORMAT (in) == GST_VIDEO_INFO_FORMAT (out)
+  plan->rect = picture ? *picture : whole;
+  plan->scales = in->width != out->width || in->height != out->height
+      || plan->rect.x != 0 || plan->rect.y != 0
+      || plan->rect.w != out->width || plan->rect.h != out->height;
+  plan->identity = !plan->scales
+      && GST_VIDEO_INFO_FORMAT (in) == GST_VIDEO_INFO_FORMAT (out)
       && affine_is_identity (&map, GST_VIDEO_INFO_IS_GRAY (out) ? 1 : 3)
       && same_siting (in, out);
   plan->options = build_options (in, out);
+  if (plan->scales)
+    plan_scaling (plan, in, out, &encode, settings);
   return TRUE;
 }
 
@@ -384,4 +549,6 @@ void
 gst_cl_convert_plan_clear (GstCLConvertPlan * plan)
 {
   g_clear_pointer (&plan->options, g_free);
+  g_clear_pointer (&plan->starts, g_free);
+  g_clear_pointer (&plan->weights, g_free);
 }

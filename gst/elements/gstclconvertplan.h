@@ -1,11 +1,12 @@
 /* gst-opencl
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The plan of a colour conversion between two frames of the same size:
+ * The plan of a colour conversion between two frames, scaled or not:
  * from the caps' formats and colorimetry, the affine map from input code
- * values to output code values, the chroma siting on each side and the
- * build options of the conversion kernel (kernels/convert.cl). Pure host
- * code, with no device: clconvert and its tests share it.
+ * values to output code values, the chroma siting on each side, the
+ * build options of the conversion kernels (kernels/convert.cl) and, where
+ * the picture changes size, the (B, C) cubic's tables. Pure host code,
+ * with no device: clconvert, clconvertscale and their tests share it.
  */
 #pragma once
 
@@ -17,6 +18,37 @@ G_BEGIN_DECLS
 /* The formats the conversion kernel reads and writes: every format the
  * library lays out. */
 #define GST_CL_CONVERT_FORMATS GST_CL_ALL_FORMATS
+
+/* How a scaled conversion resamples. */
+typedef struct
+{
+  gdouble b;
+  gdouble c;
+  gboolean antialias;
+} GstCLConvertScaleSettings;
+
+/* Where the picture is resampled from, for convert_scale_frame: for the
+ * output's pixels (grid 0) and its chroma samples (grid 1, where the
+ * output subsamples chroma), from the input's pixels (0) and its chroma
+ * samples (1, where the input subsamples chroma), an x and a y table:
+ * table t = (out_grid * 2 + in_grid) * 2 + axis. Output sample i of a
+ * table takes input taps starts[i] .. starts[i] + taps - 1 (clamped),
+ * with weights[k * size + i]. */
+#define GST_CL_CONVERT_TABLES 8
+
+typedef struct
+{
+  gint start;                   /* its first entry in the plan's starts */
+  gint weight;                  /* in the plan's weights */
+  gint taps;
+  gint size;                    /* output samples */
+} GstCLConvertTable;
+
+/* The kernel's needs: which input components an output sample reads
+ * (-DPIXEL_NEEDS, -DCHROMA_NEEDS of kernels/convert.cl). */
+#define GST_CL_CONVERT_NEEDS_LUMA 1     /* component 0: Y, R or gray */
+#define GST_CL_CONVERT_NEEDS_CHROMA 2   /* components 1 and 2 */
+#define GST_CL_CONVERT_NEEDS_ALPHA 4
 
 typedef struct
 {
@@ -32,6 +64,21 @@ typedef struct
   gboolean identity;
   /* Build options for kernels/convert.cl. */
   gchar *options;
+
+  /* The picture changes size (or is letterboxed): convert_scale_frame,
+   * with the rest below; else convert_frame. */
+  gboolean scales;
+  GstVideoRectangle rect;       /* the picture on the output, in pixels */
+  GstVideoRectangle chroma_rect;        /* on its chroma samples */
+  gdouble border[4];            /* output code values around the picture:
+                                 * black, opaque */
+  GstCLConvertTable tables[GST_CL_CONVERT_TABLES];
+  /* The tables of the kernel's argument: for each table, its entries of
+   * GstCLConvertTable, then all the starts. */
+  gint *starts;
+  gsize n_starts;
+  gfloat *weights;
+  gsize n_weights;
 } GstCLConvertPlan;
 
 gboolean gst_cl_convert_format_supported (GstVideoFormat format);
@@ -40,7 +87,9 @@ void gst_cl_convert_range (const GstVideoFormatInfo * finfo,
     GstVideoColorRange range, gdouble offset[3], gdouble scale[3]);
 
 gboolean gst_cl_convert_plan_make (GstCLConvertPlan * plan,
-    const GstVideoInfo * in, const GstVideoInfo * out, GError ** error);
+    const GstVideoInfo * in, const GstVideoInfo * out,
+    const GstVideoRectangle * picture,
+    const GstCLConvertScaleSettings * settings, GError ** error);
 
 void gst_cl_convert_plan_clear (GstCLConvertPlan * plan);
 

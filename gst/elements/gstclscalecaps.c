@@ -398,3 +398,69 @@ gst_cl_scale_add_letterboxed_roi (GstBuffer * outbuf,
   rect.h = (gint64) roi->h * picture->h / in->height;
   gst_cl_buffer_add_roi_meta (outbuf, roi, &rect);
 }
+
+/**
+ * gst_cl_scale_transform_meta:
+ * @meta: a geometry meta (gst_cl_meta_is_geometry ()) of @inbuf
+ * @add_borders: whether the output being made is letterboxed
+ *
+ * Places @meta on @outbuf, scaled from @in to @out, as videoscale does:
+ * those about size are scaled through their transform; with borders the
+ * picture is only part of the frame, where a scale would misplace them:
+ * a region of interest is placed on the picture, other size metas are
+ * dropped. Returns whether the meta is to be copied as it is (geometry
+ * metas that say nothing about size).
+ */
+gboolean
+gst_cl_scale_transform_meta (GstBuffer * outbuf, GstMeta * meta,
+    GstBuffer * inbuf, const GstVideoInfo * in, const GstVideoInfo * out,
+    gboolean add_borders)
+{
+  const GstMetaInfo *info = meta->info;
+  GstVideoMetaTransform scale = { (GstVideoInfo *) in, (GstVideoInfo *) out };
+  GstVideoRectangle picture;
+
+  ensure_debug_category ();
+  if (!gst_meta_api_type_has_tag (info->api,
+          g_quark_from_static_string (GST_META_TAG_VIDEO_SIZE_STR)))
+    return TRUE;
+
+  gst_cl_scale_picture_rectangle (in, out, add_borders, &picture);
+  if (picture.w == out->width && picture.h == out->height) {
+    if (info->transform_func)
+      info->transform_func (outbuf, meta, inbuf,
+          gst_video_meta_transform_scale_get_quark (), &scale);
+  } else if (info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE) {
+    gst_cl_scale_add_letterboxed_roi (outbuf,
+        (GstVideoRegionOfInterestMeta *) meta, in, &picture);
+  } else {
+    GST_DEBUG ("dropping %s: it cannot be placed on a letterboxed picture",
+        g_type_name (info->api));
+  }
+  return FALSE;
+}
+
+/**
+ * gst_cl_scale_navigation_event:
+ * @shown: the picture on whole output frames
+ * @width: the input frames' width
+ * @height: and height
+ *
+ * Navigation pointers land on output pixels: @event (taken) with them in
+ * input pixels, through the picture's rectangle when the output is
+ * letterboxed. Other events are returned as they are.
+ */
+GstEvent *
+gst_cl_scale_navigation_event (GstEvent * event,
+    const GstVideoRectangle * shown, gint width, gint height)
+{
+  gdouble x, y;
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION
+      && gst_navigation_event_get_coordinates (event, &x, &y)) {
+    event = gst_event_make_writable (event);
+    gst_navigation_event_set_coordinates (event,
+        (x - shown->x) * width / shown->w, (y - shown->y) * height / shown->h);
+  }
+  return event;
+}

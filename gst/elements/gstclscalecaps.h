@@ -19,4 +19,11 @@ void gst_cl_scale_add_letterboxed_roi (GstBuffer * outbuf,
     const GstVideoRegionOfInterestMeta * roi, const GstVideoInfo * in,
     const GstVideoRectangle * picture);
 
+gboolean gst_cl_scale_transform_meta (GstBuffer * outbuf, GstMeta * meta,
+    GstBuffer * inbuf, const GstVideoInfo * in, const GstVideoInfo * out,
+    gboolean add_borders);
+
+GstEvent *gst_cl_scale_navigation_event (GstEvent * event,
+    const GstVideoRectangle * shown, gint width, gint height);
+
 G_END_DECLS

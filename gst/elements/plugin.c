@@ -17,6 +17,7 @@ plugin_init (GstPlugin * plugin)
   ret |= GST_ELEMENT_REGISTER (clrotate, plugin);
   ret |= GST_ELEMENT_REGISTER (clboxblur, plugin);
   ret |= GST_ELEMENT_REGISTER (clconvert, plugin);
+  ret |= GST_ELEMENT_REGISTER (clconvertscale, plugin);
   ret |= GST_ELEMENT_REGISTER (clupload, plugin);
   ret |= GST_ELEMENT_REGISTER (cldownload, plugin);
   return ret;

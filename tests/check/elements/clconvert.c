@@ -32,6 +32,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "convert-reference.h"
 #include "reliability.h"
 
 
@@ -76,153 +77,10 @@ static const gchar *const chains[] = {
       "cldownload",
 };
 
-/* How close two frames are: over every component value of the picture. */
-typedef struct
-{
-  gdouble psnr;
-  gint max_diff;
-} Closeness;
-
 static gboolean
 is_yuv (GstVideoFormat format)
 {
   return GST_VIDEO_FORMAT_INFO_IS_YUV (gst_video_format_get_info (format));
-}
-
-/* Frames of @format at @width x @height; where the format is YUV, with
- * @matrix, @range and @site (the rest of the colorimetry: GStreamer's
- * defaults for the size). */
-static void
-make_info (GstVideoInfo * info, GstVideoFormat format, gint width,
-    gint height, GstVideoColorMatrix matrix, GstVideoColorRange range,
-    GstVideoChromaSite site)
-{
-  gst_video_info_set_format (info, format, width, height);
-  if (!is_yuv (format))
-    return;
-  info->colorimetry.matrix = matrix;
-  info->colorimetry.range = range;
-  info->chroma_site = site;
-}
-
-/* @input converted by GstVideoConverter's generic path into frames of
- * @out. */
-static GstBuffer *
-reference_convert (const GstVideoInfo * in, const GstVideoInfo * out,
-    GstBuffer * input)
-{
-  GstBuffer *output = gst_buffer_new_allocate (NULL, out->size, NULL);
-  GstVideoConverter *convert;
-  GstVideoFrame in_frame, out_frame;
-
-  convert = gst_video_converter_new ((GstVideoInfo *) in, (GstVideoInfo *)
-      out, gst_structure_new ("config",
-          GST_VIDEO_CONVERTER_OPT_DITHER_METHOD, GST_TYPE_VIDEO_DITHER_METHOD,
-          GST_VIDEO_DITHER_NONE, GST_VIDEO_CONVERTER_OPT_DITHER_QUANTIZATION,
-          G_TYPE_UINT, 0, NULL));
-  fail_unless (convert != NULL);
-  fail_unless (gst_video_frame_map (&in_frame, (GstVideoInfo *) in, input,
-          GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&out_frame, (GstVideoInfo *) out,
-          output, GST_MAP_WRITE));
-  gst_video_converter_frame (convert, &in_frame, &out_frame);
-  gst_video_frame_unmap (&out_frame);
-  gst_video_frame_unmap (&in_frame);
-  gst_video_converter_free (convert);
-  return output;
-}
-
-static GstBuffer *noise_frame (const GstVideoInfo * info, guint32 seed);
-
-/* Noise frames of @info, a YUV format: RGBA noise converted by
- * GstVideoConverter, so that every pixel is in the RGB gamut (YUV noise
- * is mostly not, and there GstVideoConverter's 8-bit fixed-point
- * arithmetic saturates in between). */
-static GstBuffer *
-yuv_noise_frame (const GstVideoInfo * info, guint32 seed)
-{
-  GstVideoInfo rgba;
-  GstBuffer *rgb, *yuv;
-
-  gst_video_info_set_format (&rgba, GST_VIDEO_FORMAT_RGBA, info->width,
-      info->height);
-  rgb = noise_frame (&rgba, seed);
-  yuv = reference_convert (&rgba, info, rgb);
-  gst_buffer_unref (rgb);
-  return yuv;
-}
-
-/* Noise in every component value of frames of @info, any format: each
- * value at its place from GstVideoFormatInfo (16-bit values in the high
- * bits of their word). */
-static GstBuffer *
-component_noise_frame (const GstVideoInfo * info, guint32 seed)
-{
-  GstBuffer *buffer = gst_buffer_new_allocate (NULL, info->size, NULL);
-  GRand *rand = g_rand_new_with_seed (seed);
-  GstVideoFrame frame;
-
-  fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buffer,
-          GST_MAP_WRITE));
-  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-    guint depth = GST_VIDEO_INFO_COMP_DEPTH (info, c);
-    guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, c);
-
-    for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++) {
-      for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (info, c); x++) {
-        guint8 *p = (guint8 *) GST_VIDEO_FRAME_COMP_DATA (&frame, c) +
-            y * GST_VIDEO_FRAME_COMP_STRIDE (&frame, c) +
-            x * GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, c);
-        guint v = g_rand_int_range (rand, 0, 1 << depth);
-
-        if (depth > 8)
-          GST_WRITE_UINT16_LE (p, v << shift);
-        else
-          *p = v;
-      }
-    }
-  }
-  gst_video_frame_unmap (&frame);
-  g_rand_free (rand);
-  return buffer;
-}
-
-/* Noise frames of @info. The padding byte of RGBx-like formats is 0xff,
- * as producers write it: GstVideoConverter takes it for alpha, where
- * clconvert writes opaque alpha. */
-static GstBuffer *
-noise_frame (const GstVideoInfo * info, guint32 seed)
-{
-  GstBuffer *buffer;
-  const GstVideoFormatInfo *finfo = info->finfo;
-  GstVideoFrame frame;
-  guint used = 0;
-
-  if (GST_VIDEO_INFO_IS_YUV (info))
-    return yuv_noise_frame (info, seed);
-  /* The reliability helpers lay out GST_CL_FORMATS only. */
-  if (GST_VIDEO_INFO_N_PLANES (info) > 1
-      || GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, 0) == 3)
-    return component_noise_frame (info, seed);
-  buffer = rel_noise_buffer (info, seed);
-  if (GST_VIDEO_FORMAT_INFO_HAS_ALPHA (finfo)
-      || GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, 0) != 4)
-    return buffer;
-  for (guint c = 0; c < 3; c++)
-    used |= 1 << GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c);
-  fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buffer,
-          GST_MAP_WRITE));
-  for (gint y = 0; y < info->height; y++) {
-    guint8 *row = (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) +
-        y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0);
-
-    for (gint x = 0; x < info->width; x++)
-      for (guint b = 0; b < 4; b++)
-        if (!(used & (1 << b)))
-          row[4 * x + b] = 0xff;
-  }
-  gst_video_frame_unmap (&frame);
-  return buffer;
 }
 
 /* @input through @chain (clconvert, maybe with uploads and downloads
@@ -243,66 +101,11 @@ element_convert (const gchar * chain, const GstVideoInfo * in,
   return output;
 }
 
-/* Component @c of pixel (@x, @y): its plane's data, at its offset in
- * the pixel (GStreamer 1.22 gives P010's V the offset of 1 byte, not 2:
- * 16-bit values' offsets are rounded up to whole values). */
-static guint
-component_value (const GstVideoFrame * frame, guint c, gint x, gint y)
-{
-  const GstVideoFormatInfo *finfo = frame->info.finfo;
-  guint bytes = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ? 2 : 1;
-  const guint8 *p = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (frame,
-      GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)) +
-      (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) + bytes - 1) / bytes * bytes +
-      y * GST_VIDEO_FRAME_COMP_STRIDE (frame, c) +
-      x * GST_VIDEO_FRAME_COMP_PSTRIDE (frame, c);
-
-  /* Values of fewer than 16 bits are in the high bits of their word. */
-  return GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ?
-      GST_READ_UINT16_LE (p) >> GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c) : *p;
-}
-
-/* @actual against @expected, frames of @info, over every component
- * value of the picture (but alpha, where not @alpha). */
-static Closeness
-compare_frames_alpha (const GstVideoInfo * info, GstBuffer * actual,
-    GstBuffer * expected, gboolean alpha)
-{
-  GstVideoFrame fa, fe;
-  gdouble sum = 0, peak = (1 << GST_VIDEO_INFO_COMP_DEPTH (info, 0)) - 1;
-  gsize n = 0;
-  Closeness result = { INFINITY, 0 };
-
-  fail_unless (gst_video_frame_map (&fa, (GstVideoInfo *) info, actual,
-          GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&fe, (GstVideoInfo *) info, expected,
-          GST_MAP_READ));
-  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-    if (c == GST_VIDEO_COMP_A && !alpha)
-      continue;
-    for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++) {
-      for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (info, c); x++) {
-        gint d = (gint) component_value (&fa, c, x, y) -
-            (gint) component_value (&fe, c, x, y);
-
-        sum += (gdouble) d *d;
-        result.max_diff = MAX (result.max_diff, ABS (d));
-        n++;
-      }
-    }
-  }
-  gst_video_frame_unmap (&fa);
-  gst_video_frame_unmap (&fe);
-  if (sum > 0)
-    result.psnr = 10 * log10 (peak * peak / (sum / n));
-  return result;
-}
-
-static Closeness
+static CRefCloseness
 compare_frames (const GstVideoInfo * info, GstBuffer * actual,
     GstBuffer * expected)
 {
-  return compare_frames_alpha (info, actual, expected, TRUE);
+  return cref_compare (info, actual, expected, TRUE);
 }
 
 static gchar *
@@ -406,7 +209,7 @@ check_case_alpha (const GstVideoInfo * in, const GstVideoInfo * out,
     guint32 seed, gboolean alpha)
 {
   GstBuffer *input, *expected, *actual;
-  Closeness c;
+  CRefCloseness c;
   gint max_diff, allowed_diff;
   gdouble min_psnr;
   gchar *name;
@@ -414,10 +217,10 @@ check_case_alpha (const GstVideoInfo * in, const GstVideoInfo * out,
 
   if (!tolerance (in, out, &min_psnr, &allowed_diff))
     return TRUE;
-  input = noise_frame (in, seed);
-  expected = reference_convert (in, out, input);
+  input = cref_noise_frame (in, seed);
+  expected = cref_convert (in, out, input);
   actual = element_convert (chains[0], in, out, input);
-  c = compare_frames_alpha (out, actual, expected, alpha);
+  c = cref_compare (out, actual, expected, alpha);
   /* In 8-bit code values. */
   max_diff = c.max_diff >> (GST_VIDEO_INFO_COMP_DEPTH (out, 0) - 8);
   name = case_name (in, out);
@@ -461,9 +264,9 @@ check_pair_sites (guint i, guint o, gint width, gint height,
       for (guint s = colours ? first_site : 0; s < last_site; s++) {
         GstVideoInfo in, out;
 
-        make_info (&in, in_format, width, height, matrices[m], ranges[r],
+        cref_make_info (&in, in_format, width, height, matrices[m], ranges[r],
             sites[s]);
-        make_info (&out, out_format, width, height, matrices[m], ranges[r],
+        cref_make_info (&out, out_format, width, height, matrices[m], ranges[r],
             sites[s]);
         failed += !check_case (&in, &out, i * 1000 + o * 10 + m + r + s);
         (*n)++;
@@ -549,9 +352,9 @@ GST_START_TEST (test_further_formats)
   for (guint m = 0; m < G_N_ELEMENTS (matrices) && is_yuv (formats[i]); m++) {
     GstVideoInfo in, out;
 
-    make_info (&in, formats[i], 33, 17, matrices[m],
+    cref_make_info (&in, formats[i], 33, 17, matrices[m],
         ranges[m % 2], GST_VIDEO_CHROMA_SITE_MPEG2);
-    make_info (&out, formats[i], 33, 17,
+    cref_make_info (&out, formats[i], 33, 17,
         matrices[(m + 1) % G_N_ELEMENTS (matrices)], ranges[m % 2],
         GST_VIDEO_CHROMA_SITE_MPEG2);
     /* Alpha is copied, as in every other conversion; GstVideoConverter
@@ -601,9 +404,9 @@ GST_START_TEST (test_exact_pairs)
       i++;
     while (formats[o] != pairs[k][1])
       o++;
-    make_info (&in, formats[i], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
+    cref_make_info (&in, formats[i], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
         GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_CHROMA_SITE_MPEG2);
-    make_info (&out, formats[o], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
+    cref_make_info (&out, formats[o], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
         GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_CHROMA_SITE_MPEG2);
     fail_unless (exact_pair (&in, &out));
     failed += check_pair_sites (i, o, 33, 17, TRUE, k % 2, 1, &n);
@@ -655,9 +458,9 @@ GST_START_TEST (test_matrix_change)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     GstVideoInfo in, out;
 
-    make_info (&in, cases[i].in, 33, 17, cases[i].in_matrix,
+    cref_make_info (&in, cases[i].in, 33, 17, cases[i].in_matrix,
         cases[i].in_range, GST_VIDEO_CHROMA_SITE_MPEG2);
-    make_info (&out, cases[i].out, 33, 17, cases[i].out_matrix,
+    cref_make_info (&out, cases[i].out, 33, 17, cases[i].out_matrix,
         cases[i].out_range, GST_VIDEO_CHROMA_SITE_MPEG2);
     fail_unless (check_case (&in, &out, 77 + i));
   }
@@ -687,11 +490,11 @@ GST_START_TEST (test_memories_agree)
     GstVideoInfo in, out;
     GstBuffer *input, *first;
 
-    make_info (&in, pairs[i][0], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
+    cref_make_info (&in, pairs[i][0], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
         GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_CHROMA_SITE_MPEG2);
-    make_info (&out, pairs[i][1], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
+    cref_make_info (&out, pairs[i][1], 33, 17, GST_VIDEO_COLOR_MATRIX_BT709,
         GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_CHROMA_SITE_MPEG2);
-    input = noise_frame (&in, 500 + i);
+    input = cref_noise_frame (&in, 500 + i);
     first = element_convert (chains[0], &in, &out, input);
     for (guint c = 1; c < G_N_ELEMENTS (chains); c++) {
       GstBuffer *other = element_convert (chains[c], &in, &out, input);
@@ -719,15 +522,15 @@ GST_START_TEST (test_round_trip)
 {
   GstVideoInfo nv12, rgba;
   GstBuffer *input, *ref_rgba, *ref_back, *rgba_out, *back;
-  Closeness c;
+  CRefCloseness c;
 
-  make_info (&nv12, GST_VIDEO_FORMAT_NV12, 64, 36,
+  cref_make_info (&nv12, GST_VIDEO_FORMAT_NV12, 64, 36,
       GST_VIDEO_COLOR_MATRIX_BT709, GST_VIDEO_COLOR_RANGE_16_235,
       GST_VIDEO_CHROMA_SITE_MPEG2);
-  make_info (&rgba, GST_VIDEO_FORMAT_RGBA, 64, 36, 0, 0, 0);
-  input = noise_frame (&nv12, 9);
-  ref_rgba = reference_convert (&nv12, &rgba, input);
-  ref_back = reference_convert (&rgba, &nv12, ref_rgba);
+  cref_make_info (&rgba, GST_VIDEO_FORMAT_RGBA, 64, 36, 0, 0, 0);
+  input = cref_noise_frame (&nv12, 9);
+  ref_rgba = cref_convert (&nv12, &rgba, input);
+  ref_back = cref_convert (&rgba, &nv12, ref_rgba);
   rgba_out = element_convert (chains[0], &nv12, &rgba, input);
   back = element_convert (chains[0], &rgba, &nv12, rgba_out);
 
@@ -750,7 +553,7 @@ GST_START_TEST (test_passthrough)
   GstVideoInfo info;
   GstBuffer *input, *output;
 
-  make_info (&info, GST_VIDEO_FORMAT_NV12, 32, 16,
+  cref_make_info (&info, GST_VIDEO_FORMAT_NV12, 32, 16,
       GST_VIDEO_COLOR_MATRIX_BT709, GST_VIDEO_COLOR_RANGE_16_235,
       GST_VIDEO_CHROMA_SITE_MPEG2);
   gst_harness_set_caps (h, gst_video_info_to_caps (&info),

@@ -51,6 +51,7 @@ static const CropChain chains[] = {
   {"clboxblur radius=3 ! " SYSTEM "\"", FALSE},
   {"clconvert ! " SYSTEM ", format=%s\"", TRUE},
   {"clconvert ! " SYSTEM "\"", FALSE},
+  {"clconvertscale ! " SYSTEM ", format=%s, width=40, height=30\"", TRUE},
   {"clupload ! cldownload", FALSE},
   {"clupload ! " OPENCL, FALSE},
 };
@@ -365,6 +366,7 @@ static const IdentityChain identities[] = {
   {"clboxblur radius=0", {TRUE, TRUE}},
   {"clbicubicscale", {TRUE, TRUE}},
   {"clconvert", {TRUE, TRUE}},
+  {"clconvertscale", {TRUE, TRUE}},
   {"cldownload", {TRUE, FALSE}},
   {"clupload ! cldownload", {FALSE, FALSE}},
   {"clupload ! " OPENCL, {FALSE, TRUE}},

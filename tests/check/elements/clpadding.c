@@ -22,7 +22,7 @@
 
 /* Each element with the input it converts from: the scaler shrinks a
  * 64-pixel-wide frame, clconvert converts RGBA (the same format would
- * pass through). */
+ * pass through), clconvertscale does both. */
 static const struct
 {
   const gchar *launch;
@@ -33,6 +33,7 @@ static const struct
   {"clrotate angle=30", WIDTH, NULL},
   {"clboxblur radius=2", WIDTH, NULL},
   {"clconvert", WIDTH, "RGBA"},
+  {"clconvertscale", 64, "RGBA"},
   {"clupload", WIDTH, NULL},
 };
 

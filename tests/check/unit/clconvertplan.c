@@ -15,6 +15,9 @@
 
 #include "gstclconvertplan.h"
 
+/* The cubic of the plans that scale. */
+static const GstCLConvertScaleSettings catmull_rom = { 0.0, 0.5, TRUE };
+
 #define EPS 1e-9
 
 static const struct
@@ -66,7 +69,8 @@ GST_START_TEST (test_rgb_to_yuv_coefficients)
       gst_video_info_set_format (&in, GST_VIDEO_FORMAT_RGBA, 33, 17);
       yuv_info (&out, GST_VIDEO_FORMAT_I420, definitions[d].matrix,
           limited ? GST_VIDEO_COLOR_RANGE_16_235 : GST_VIDEO_COLOR_RANGE_0_255);
-      fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL));
+      fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL,
+              &catmull_rom, NULL));
       for (guint i = 0; i < 3; i++) {
         for (guint j = 0; j < 3; j++)
           assert_close (plan.matrix[i][j], expected[i][j] * spans[i] / 255,
@@ -100,7 +104,8 @@ GST_START_TEST (test_yuv_to_rgb_coefficients)
     yuv_info (&in, GST_VIDEO_FORMAT_NV12, definitions[d].matrix,
         GST_VIDEO_COLOR_RANGE_16_235);
     gst_video_info_set_format (&out, GST_VIDEO_FORMAT_RGBx, 33, 17);
-    fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL));
+    fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL, &catmull_rom,
+            NULL));
     for (guint i = 0; i < 3; i++) {
       gdouble offset = 0;
 
@@ -162,23 +167,27 @@ GST_START_TEST (test_identity_and_gray)
   yuv_info (&a, GST_VIDEO_FORMAT_NV12, GST_VIDEO_COLOR_MATRIX_BT709,
       GST_VIDEO_COLOR_RANGE_16_235);
   b = a;
-  fail_unless (gst_cl_convert_plan_make (&plan, &a, &b, NULL));
+  fail_unless (gst_cl_convert_plan_make (&plan, &a, &b, NULL, &catmull_rom,
+          NULL));
   fail_unless (plan.identity);
   gst_cl_convert_plan_clear (&plan);
 
   b.colorimetry.range = GST_VIDEO_COLOR_RANGE_0_255;
-  fail_unless (gst_cl_convert_plan_make (&plan, &a, &b, NULL));
+  fail_unless (gst_cl_convert_plan_make (&plan, &a, &b, NULL, &catmull_rom,
+          NULL));
   fail_if (plan.identity);
   assert_close (plan.matrix[0][0], 255.0 / 219, "luma span");
   assert_close (plan.offset[0], -16 * 255.0 / 219, "luma offset");
   gst_cl_convert_plan_clear (&plan);
 
   gst_video_info_set_format (&b, GST_VIDEO_FORMAT_GRAY8, 33, 17);
-  fail_unless (gst_cl_convert_plan_make (&plan, &b, &b, NULL));
+  fail_unless (gst_cl_convert_plan_make (&plan, &b, &b, NULL, &catmull_rom,
+          NULL));
   fail_unless (plan.identity);
   gst_cl_convert_plan_clear (&plan);
 
-  fail_unless (gst_cl_convert_plan_make (&plan, &b, &a, NULL));
+  fail_unless (gst_cl_convert_plan_make (&plan, &b, &a, NULL, &catmull_rom,
+          NULL));
   assert_close (plan.matrix[0][0], 1, "gray -> Y");
   assert_close (plan.offset[0], 0, "gray -> Y offset");
   assert_close (plan.offset[1], 128, "gray -> neutral Cb");
@@ -199,8 +208,10 @@ GST_START_TEST (test_options)
       GST_VIDEO_COLOR_RANGE_16_235);
   in.chroma_site = GST_VIDEO_CHROMA_SITE_MPEG2;
   gst_video_info_set_format (&out, GST_VIDEO_FORMAT_xRGB, 33, 17);
-  fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL));
-  fail_unless (strstr (plan.options, "-DIN_PLANE_2=in1 -DIN_PITCH_2=in1_pitch"
+  fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL, &catmull_rom,
+          NULL));
+  fail_unless (strstr (plan.options,
+          "-DIN_PLANE_2=in1 -DIN_PITCH_2=in1_pitch"
           " -DIN_STEP_2=2 -DIN_OFF_2=1") != NULL, "%s", plan.options);
   fail_unless (strstr (plan.options, "-DIN_SUB_X=1 -DIN_SUB_Y=1 "
           "-DIN_CENTER_X=0 -DIN_CENTER_Y=1") != NULL, "%s", plan.options);
@@ -210,7 +221,8 @@ GST_START_TEST (test_options)
   gst_cl_convert_plan_clear (&plan);
 
   gst_video_info_set_format (&out, GST_VIDEO_FORMAT_YUY2, 33, 17);
-  fail_if (gst_cl_convert_plan_make (&plan, &in, &out, &error));
+  fail_if (gst_cl_convert_plan_make (&plan, &in, &out, NULL, &catmull_rom,
+          &error));
   fail_unless (strstr (error->message, "YUY2") != NULL, "%s", error->message);
   g_error_free (error);
 }
@@ -273,7 +285,7 @@ GST_START_TEST (test_format_layouts)
       /* Cosited both ways: centred where not subsampled. */
       info.chroma_site = GST_VIDEO_CHROMA_SITE_COSITED;
       fail_unless (gst_cl_convert_plan_make (&plan, d ? &info : &rgba,
-              d ? &rgba : &info, NULL));
+              d ? &rgba : &info, NULL, &catmull_rom, NULL));
       for (guint c = 0; c < 4 && layouts[i].components[c]; c++) {
         guint plane, step, offset;
 
@@ -337,7 +349,8 @@ GST_START_TEST (test_siting_without_subsampling)
     /* Horizontally cosited both; vertically cosited one. */
     a.chroma_site = GST_VIDEO_CHROMA_SITE_H_COSITED;
     b.chroma_site = GST_VIDEO_CHROMA_SITE_COSITED;
-    fail_unless (gst_cl_convert_plan_make (&plan, &a, &b, NULL));
+    fail_unless (gst_cl_convert_plan_make (&plan, &a, &b, NULL, &catmull_rom,
+            NULL));
     fail_unless_equals_int (plan.identity, cases[i].identity);
     gst_cl_convert_plan_clear (&plan);
   }
@@ -366,7 +379,8 @@ GST_START_TEST (test_p010)
       GST_VIDEO_COLOR_RANGE_16_235);
   yuv_info (&p010, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_COLOR_MATRIX_BT709,
       GST_VIDEO_COLOR_RANGE_16_235);
-  fail_unless (gst_cl_convert_plan_make (&plan, &i420, &p010, NULL));
+  fail_unless (gst_cl_convert_plan_make (&plan, &i420, &p010, NULL,
+          &catmull_rom, NULL));
   fail_unless (strstr (plan.options, "-DOUT_BYTES=2 -DOUT_SHIFT=6 ") != NULL,
       "%s", plan.options);
   fail_if (strstr (plan.options, "-DIN_SHIFT") != NULL, "%s", plan.options);
@@ -379,7 +393,8 @@ GST_START_TEST (test_p010)
 
   full = p010;
   full.colorimetry.range = GST_VIDEO_COLOR_RANGE_0_255;
-  fail_unless (gst_cl_convert_plan_make (&plan, &p010, &full, NULL));
+  fail_unless (gst_cl_convert_plan_make (&plan, &p010, &full, NULL,
+          &catmull_rom, NULL));
   fail_unless (strstr (plan.options, "-DIN_BYTES=2 -DIN_SHIFT=6 ") != NULL,
       "%s", plan.options);
   assert_close (plan.matrix[0][0], 1023.0 / 876, "luma span");

@@ -1,0 +1,35 @@
+/* gst-opencl
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <gst/video/video.h>
+
+G_BEGIN_DECLS
+
+/* How close two frames are: over every component value of the picture. */
+typedef struct
+{
+  gdouble psnr;
+  gint max_diff;
+} CRefCloseness;
+
+void cref_make_info (GstVideoInfo * info, GstVideoFormat format, gint width,
+    gint height, GstVideoColorMatrix matrix, GstVideoColorRange range,
+    GstVideoChromaSite site);
+
+GstBuffer *cref_convert_with (const GstVideoInfo * in,
+    const GstVideoInfo * out, GstBuffer * input, GstStructure * options);
+
+GstBuffer *cref_convert (const GstVideoInfo * in, const GstVideoInfo * out,
+    GstBuffer * input);
+
+GstBuffer *cref_noise_frame (const GstVideoInfo * info, guint32 seed);
+
+guint cref_component_value (const GstVideoFrame * frame, guint c, gint x,
+    gint y);
+
+CRefCloseness cref_compare (const GstVideoInfo * info, GstBuffer * actual,
+    GstBuffer * expected, gboolean alpha);
+
+G_END_DECLS
