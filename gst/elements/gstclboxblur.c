@@ -45,6 +45,8 @@
  */
 #include "gstclboxblur.h"
 #include "gstclboxblurkernels.h"
+#include "gstclboxblurpassplan.h"
+#include "gstclboxblurregionsplan.h"
 #include "gstclelements.h"
 #include "gstclkernels.h"
 

@@ -1,11 +1,11 @@
 /* gst-opencl
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * clboxblur's kernels run as a pass plan says (gstclboxblurplan.h).
+ * clboxblur's kernels run as a pass plan says (gstclboxblurpassplan.h).
  */
 #pragma once
 
-#include "gstclboxblurplan.h"
+#include "gstclboxblurpassplan.h"
 
 G_BEGIN_DECLS
 

@@ -2,10 +2,12 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * clboxblur's planner: from the frame's planes, the blur's settings and
- * the device, what runs (the method, each plane's kernels, their build
- * options, work sizes and local memory, the scratch memory). Pure
- * functions: no element, no OpenCL call; speed choices come from the
- * tuning table (gstclboxblurtuning.h).
+ * the device, what runs (the method, each plane's kernels and their build
+ * options, the spare planes). A pass's work sizes, local memory and
+ * scratch memory are planned in gstclboxblurpassplan.h, the blur of
+ * regions of interest in gstclboxblurregionsplan.h. Pure functions: no
+ * element, no OpenCL call; speed choices come from the tuning table
+ * (gstclboxblurtuning.h).
  */
 #pragma once
 
@@ -113,77 +115,6 @@ typedef struct
   gboolean spare_images;        /* or an image a plane, each */
 } GstCLBoxBlurPlan;
 
-/* A region of interest as a GstVideoRegionOfInterestMeta gives it, in the
- * frame's pixels: any values, the planner clips them. */
-typedef struct
-{
-  guint x, y, w, h;
-} GstCLBoxBlurRegion;
-
-/* A part of a plane that the passes blur as a plane of its own, and the
- * rectangles of it that then go into the output. */
-typedef struct
-{
-  GstVideoRectangle part;
-  guint first_rect;             /* in its plane's rects */
-  guint n_rects;
-} GstCLBoxBlurJob;
-
-typedef struct
-{
-  GArray *rects;                /* GstVideoRectangle, job after job */
-  GArray *jobs;                 /* GstCLBoxBlurJob */
-} GstCLBoxBlurPlaneRegions;
-
-/* What the blur of a frame's regions of interest runs, plane by plane. */
-typedef struct
-{
-  guint n_planes;
-  GstCLBoxBlurPlaneRegions planes[GST_VIDEO_MAX_PLANES];
-  gsize spare_bytes;            /* the largest part, for buffer spares */
-} GstCLBoxBlurRegionPlan;
-
-/* What one pass over a plane runs. */
-typedef enum
-{
-  GST_CL_BOX_BLUR_STRATEGY_CPU_BANDS,   /* column parts, starts, rows */
-  GST_CL_BOX_BLUR_STRATEGY_LINES,       /* box_rows, box_columns */
-  GST_CL_BOX_BLUR_STRATEGY_TILES,       /* box_tiles */
-  GST_CL_BOX_BLUR_STRATEGY_SEGMENTS,    /* sat_rows, box_segments */
-  GST_CL_BOX_BLUR_STRATEGY_SAT,         /* sat_rows, sat_columns, average */
-  GST_CL_BOX_BLUR_STRATEGY_STRIPS,      /* box_strips */
-  GST_CL_BOX_BLUR_STRATEGY_WINDOWS,     /* column_windows, sat_row_windows */
-} GstCLBoxBlurStrategy;
-
-/* One kernel's launch: @size work-items where local[0] is 0 (the
- * implementation picks the groups), else @size groups of @local items;
- * with local-memory arguments of @local_bytes. */
-typedef struct
-{
-  GstCLBoxBlurKernel kernel;
-  guint dims;
-  gsize size[2];
-  gsize local[2];
-  gsize local_bytes[2];
-} GstCLBoxBlurLaunch;
-
-#define GST_CL_BOX_BLUR_MAX_LAUNCHES 3
-
-typedef struct
-{
-  GstCLBoxBlurStrategy strategy;
-  gsize scratch_bytes;          /* 0: none */
-  guint n_launches;
-  GstCLBoxBlurLaunch launches[GST_CL_BOX_BLUR_MAX_LAUNCHES];
-  /* the kernels' other arguments, by strategy */
-  gint band_rows, n_bands, tmp_pitch;   /* CPU bands */
-  gint segment_rows;            /* segments */
-  gint tile_rows, chunk_h, pixels_pitch, hsums_pitch;   /* tiles */
-  gint strip_rows;              /* strips */
-  gint anchors_at, segment;     /* windows */
-  gsize column_parts;
-} GstCLBoxBlurPassPlan;
-
 guint gst_cl_box_blur_plane_radius (guint radius, guint sub);
 
 void gst_cl_box_blur_gaussian_widths (gdouble sigma,
@@ -220,31 +151,6 @@ void gst_cl_box_blur_plan_part (const GstCLBoxBlurTarget * target,
     const GstCLBoxBlurPlan * plan, guint box, guint p,
     const GstCLPlane * part, GstCLBoxBlurPlanePlan * pp);
 
-gboolean gst_cl_box_blur_region_rect (const GstCLBoxBlurRegion * region,
-    guint margin, gint width, gint height, guint field, guint fields,
-    GstVideoRectangle * rect);
-
-gboolean gst_cl_box_blur_plane_rect (const GstVideoRectangle * rect,
-    const GstCLPlane * plane, GstVideoRectangle * plane_rect);
-
-void gst_cl_box_blur_plane_reach (const GstCLBoxBlurPlan * plan, guint p,
-    gint * reach_x, gint * reach_y);
-
-void gst_cl_box_blur_plan_regions (const GstCLBoxBlurTarget * target,
-    const GstCLFrame * frame, const GstCLBoxBlurPlan * plan,
-    const GstCLBoxBlurRegion * regions, guint n_regions, guint margin,
-    guint field, guint fields, GstCLBoxBlurRegionPlan * rplan);
-
-void gst_cl_box_blur_region_plan_clear (GstCLBoxBlurRegionPlan * rplan);
-
-void gst_cl_box_blur_plan_pass (const GstCLBoxBlurTarget * target,
-    const GstCLPlane * plane, GstCLBoxBlurMethod method,
-    const GstCLBoxBlurPlanePlan * pplan,
-    const gsize group_sizes[GST_CL_BOX_BLUR_N_KERNELS],
-    GstCLBoxBlurPassPlan * pass);
-
 const gchar *gst_cl_box_blur_method_name (GstCLBoxBlurMethod method);
-
-const gchar *gst_cl_box_blur_strategy_name (GstCLBoxBlurStrategy strategy);
 
 G_END_DECLS

@@ -13,7 +13,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "gstclboxblurpassplan.h"
 #include "gstclboxblurplan.h"
+#include "gstclboxblurregionsplan.h"
 #include "gstclboxblurtuning.h"
 #include "gstclfilter.h"
 #include "clboxblur-storage-cases.h"
