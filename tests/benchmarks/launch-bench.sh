@@ -58,7 +58,10 @@
 # rotate (clrotate angle=30 method=bilinear against rotate, nearest only),
 # blur-r1, blur-r15, blur-r100, blur-r400 (clboxblur on BGRx against
 # cvsmooth type=blur 31x31 on BGR); with blur-r1 and blur-r400 the report
-# also gives clboxblur radius 400 / radius 1.
+# also gives clboxblur radius 400 / radius 1; convert-nv12-rgba,
+# convert-rgba-nv12 (clconvert against videoconvert n-threads=<processors>)
+# and convertscale-i420-nv12 (clconvertscale against videoconvertscale
+# method=catrom n-threads=<processors>).
 #
 # floor ms is the time of a plain memcpy of the bytes of one input and one
 # output frame of ours, with one thread per processor, measured in the
@@ -132,7 +135,7 @@ frame_bytes() {
     case "$1" in
         RGBA | BGRx) echo $(($2 * $3 * 4)) ;;
         BGR) echo $(($2 * $3 * 3)) ;;
-        NV12) echo $(($2 * $3 * 3 / 2)) ;;
+        NV12 | I420) echo $(($2 * $3 * 3 / 2)) ;;
         *) die "frame_bytes: no size for $1" ;;
     esac
 }
@@ -142,6 +145,8 @@ uhd_rgba="$(caps RGBA 3840 2160)"
 hd_bgrx="$(caps BGRx 1920 1080)"
 hd_bgr="$(caps BGR 1920 1080)"
 scale_peer="videoscale method=catrom n-threads=$cores"
+convert_peer="videoconvert n-threads=$cores"
+convertscale_peer="videoconvertscale method=catrom n-threads=$cores"
 rotate_peer="rotate angle=0.5235987755982988" # 30 degrees in radians
 blur_peer="cvsmooth type=blur kernel-width=31 kernel-height=31"
 
@@ -191,6 +196,19 @@ define_workloads() {
             "$hd_bgrx ! videoconvert ! $hd_bgr" "$blur_peer" "$hd_bgr" \
             "$(frame_bytes BGRx 1920 1080) $(frame_bytes BGRx 1920 1080)"
     done
+    workload convert-nv12-rgba "clconvert NV12 1920x1080 -> RGBA" \
+        "$(caps NV12 1920 1080)" clconvert "$hd_rgba" \
+        "$(caps NV12 1920 1080)" "$convert_peer" "$hd_rgba" \
+        "$(frame_bytes NV12 1920 1080) $(frame_bytes RGBA 1920 1080)"
+    workload convert-rgba-nv12 "clconvert RGBA 1920x1080 -> NV12" \
+        "$hd_rgba" clconvert "$(caps NV12 1920 1080)" \
+        "$hd_rgba" "$convert_peer" "$(caps NV12 1920 1080)" \
+        "$(frame_bytes RGBA 1920 1080) $(frame_bytes NV12 1920 1080)"
+    workload convertscale-i420-nv12 \
+        "clconvertscale I420 3840x2160 -> NV12 1920x1080" \
+        "$(caps I420 3840 2160)" clconvertscale "$(caps NV12 1920 1080)" \
+        "$(caps I420 3840 2160)" "$convertscale_peer" "$(caps NV12 1920 1080)" \
+        "$(frame_bytes I420 3840 2160) $(frame_bytes NV12 1920 1080)"
     [[ ${#names[@]} -gt 0 ]] || die "no workload matches --only '$only'"
 }
 
