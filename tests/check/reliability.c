@@ -105,6 +105,30 @@ rel_make_element (const RelElement * element, const gchar * storage)
 }
 
 /**
+ * rel_harness_new:
+ * @bus: (nullable): set on the element before the harness starts it, to
+ *   collect its messages
+ *
+ * A harness around a new @factory with @properties ("name=value ...") set
+ * before the harness starts it: storage and memory take effect when the
+ * element opens its device.
+ */
+GstHarness *
+rel_harness_new (const gchar * factory, const gchar * properties, GstBus * bus)
+{
+  GstElement *e = gst_element_factory_make (factory, NULL);
+  GstHarness *h;
+
+  fail_unless (e != NULL, "no %s", factory);
+  rel_set_properties (G_OBJECT (e), properties);
+  if (bus)
+    gst_element_set_bus (e, bus);
+  h = gst_harness_new_with_element (e, "sink", "src");
+  gst_object_unref (e);
+  return h;
+}
+
+/**
  * rel_element_harness:
  * @bus: (nullable): set on the element before the harness starts it, to
  *   collect its messages

@@ -35,6 +35,9 @@ void rel_set_properties (GObject * object, const gchar * properties);
 GstElement *rel_make_element (const RelElement * element,
     const gchar * storage);
 
+GstHarness *rel_harness_new (const gchar * factory,
+    const gchar * properties, GstBus * bus);
+
 GstHarness *rel_element_harness (const RelElement * element,
     const gchar * storage, const GstVideoInfo * in, GstBus * bus);
 

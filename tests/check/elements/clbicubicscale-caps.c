@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <gst/opencl/gstclcontext.h>
+#include "harness-helpers.h"
 
 /* One pixel of each plane, as bytes in memory order. */
 typedef struct
@@ -33,19 +34,10 @@ static const SolidFormat i420 = {
   "I420", {{{150}, {60}, {200}}}, {{{16}, {128}, {128}}}
 };
 
-static gint
-first_component (const GstVideoFormatInfo * finfo, guint plane)
-{
-  gint comps[GST_VIDEO_MAX_COMPONENTS];
-
-  gst_video_format_info_component (finfo, plane, comps);
-  return comps[0];
-}
-
 static void
 fill_plane (GstVideoFrame * frame, guint plane, const guint8 * pixel)
 {
-  gint comp = first_component (frame->info.finfo, plane);
+  gint comp = hh_plane_component (frame->info.finfo, plane);
   gint pstride = GST_VIDEO_FRAME_COMP_PSTRIDE (frame, comp);
   guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, plane);
 
@@ -60,13 +52,10 @@ fill_plane (GstVideoFrame * frame, guint plane, const guint8 * pixel)
 static GstBuffer *
 solid_buffer (const gchar * caps_str, const Pixel * colour)
 {
-  GstCaps *caps = gst_caps_from_string (caps_str);
-  GstVideoInfo info;
+  GstVideoInfo info = hh_info_from_caps_string (caps_str);
   GstVideoFrame frame;
   GstBuffer *buffer;
 
-  fail_unless (gst_video_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
   buffer = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info), NULL);
   fail_unless (gst_video_frame_map (&frame, &info, buffer, GST_MAP_WRITE));
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++)
@@ -80,7 +69,7 @@ static void
 assert_rows (GstVideoFrame * frame, guint plane, gint first, gint last,
     const guint8 * pixel, const gchar * what)
 {
-  gint comp = first_component (frame->info.finfo, plane);
+  gint comp = hh_plane_component (frame->info.finfo, plane);
   gint pstride = GST_VIDEO_FRAME_COMP_PSTRIDE (frame, comp);
   const guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, plane);
 
@@ -96,19 +85,6 @@ assert_rows (GstVideoFrame * frame, guint plane, gint first, gint last,
               "expected %u", what, plane, x, y, b, row[x * pstride + b],
               pixel[b]);
   }
-}
-
-/* Maps @buffer with the caps currently on the harness' sink pad. */
-static void
-map_output (GstHarness * h, GstBuffer * buffer, GstVideoFrame * frame)
-{
-  GstCaps *caps = gst_pad_get_current_caps (h->sinkpad);
-  GstVideoInfo info;
-
-  fail_unless (caps != NULL);
-  fail_unless (gst_video_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
-  fail_unless (gst_video_frame_map (frame, &info, buffer, GST_MAP_READ));
 }
 
 /* The nick of the scaler's enum @property, as gst-inspect shows it. */
@@ -311,7 +287,7 @@ GST_START_TEST (test_unknown_par)
   out = gst_harness_push_and_pull (h, solid_buffer (IN_64X48 "1/1",
           &rgba.colour));
   fail_unless (out != NULL);
-  map_output (h, out, &frame);
+  hh_map_sink_frame (h, out, &frame);
   assert_rows (&frame, 0, GST_VIDEO_FRAME_HEIGHT (&frame) / 2,
       GST_VIDEO_FRAME_HEIGHT (&frame) / 2 + 1, rgba.colour.plane[0],
       out_caps);
@@ -364,11 +340,11 @@ GST_START_TEST (test_add_borders)
 
   out = gst_harness_push_and_pull (h, solid_buffer (in_caps, &sf->colour));
   fail_unless (out != NULL);
-  map_output (h, out, &frame);
+  hh_map_sink_frame (h, out, &frame);
   fail_unless_equals_int (GST_VIDEO_FRAME_HEIGHT (&frame), 240);
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++) {
     gint h_sub = GST_VIDEO_FORMAT_INFO_H_SUB (frame.info.finfo,
-        first_component (frame.info.finfo, p));
+        hh_plane_component (frame.info.finfo, p));
     gint rows = GST_VIDEO_SUB_SCALE (h_sub, 240);
     gint border = GST_VIDEO_SUB_SCALE (h_sub, top);
 
@@ -459,7 +435,7 @@ GST_START_TEST (test_renegotiation)
       GstVideoFrame frame;
 
       fail_unless (out != NULL);
-      map_output (h, out, &frame);
+      hh_map_sink_frame (h, out, &frame);
       fail_unless_equals_string (gst_video_format_to_string
           (GST_VIDEO_FRAME_FORMAT (&frame)), step->format->format);
       fail_unless_equals_int (GST_VIDEO_FRAME_WIDTH (&frame), 96);
@@ -467,7 +443,7 @@ GST_START_TEST (test_renegotiation)
           step->out_height);
       for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++)
         assert_rows (&frame, p, 0, GST_VIDEO_FRAME_COMP_HEIGHT (&frame,
-                first_component (frame.info.finfo, p)),
+                hh_plane_component (frame.info.finfo, p)),
             step->format->colour.plane[p], caps);
       gst_video_frame_unmap (&frame);
       gst_buffer_unref (out);

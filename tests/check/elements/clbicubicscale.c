@@ -27,6 +27,7 @@
 
 #include <gst/opencl/gstcldevice.h>
 #include <gst/opencl/gstclframe.h>
+#include "harness-helpers.h"
 #include "reference.h"
 #include "reliability.h"
 
@@ -108,24 +109,6 @@ expect_refusal (const Scaling * s)
       && !(gst_cl_device_get_image_formats (device) & GST_CL_IMAGE_RG8);
 }
 
-static void
-set_properties (GstElement * element, const gchar * properties)
-{
-  gchar **props = g_strsplit (properties, " ", -1);
-
-  for (gchar ** p = props; *p; p++) {
-    gchar **name_value;
-
-    if (**p == '\0')
-      continue;
-    name_value = g_strsplit (*p, "=", 2);
-    fail_unless (name_value[1] != NULL, "bad property '%s'", *p);
-    gst_util_set_object_arg (G_OBJECT (element), name_value[0], name_value[1]);
-    g_strfreev (name_value);
-  }
-  g_strfreev (props);
-}
-
 /* Answers the element's allocation query with a pool whose rows are
  * @user_data pixels wider than the frame, and video meta. */
 static GstPadProbeReturn
@@ -166,19 +149,14 @@ propose_padded_pool (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 static GstHarness *
 harness_new (const Scaling * s, const GstVideoInfo * in_info)
 {
-  GstElement *element = gst_element_factory_make ("clbicubicscale", NULL);
   gchar *properties = g_strdup_printf ("storage=%s add-borders=false %s",
       s->storage, s->properties ? s->properties : "");
   GstCaps *caps = gst_video_info_to_caps (in_info);
   gchar *sink_caps = g_strdup_printf ("video/x-raw, format=%s, width=%d, "
       "height=%d, pixel-aspect-ratio=1/1", s->format, s->out_width,
       s->out_height);
-  GstHarness *h;
+  GstHarness *h = rel_harness_new ("clbicubicscale", properties, NULL);
 
-  fail_unless (element != NULL);
-  set_properties (element, properties);
-  h = gst_harness_new_with_element (element, "sink", "src");
-  gst_object_unref (element);
   if (s->out_padding)
     gst_pad_add_probe (h->sinkpad, GST_PAD_PROBE_TYPE_QUERY_DOWNSTREAM |
         GST_PAD_PROBE_TYPE_PULL, propose_padded_pool,
@@ -191,15 +169,6 @@ harness_new (const Scaling * s, const GstVideoInfo * in_info)
   return h;
 }
 
-static gsize
-plane_height (const GstVideoInfo * info, guint plane)
-{
-  gint comp[GST_VIDEO_MAX_COMPONENTS];
-
-  gst_video_format_info_component (info->finfo, plane, comp);
-  return GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
-}
-
 /* An input frame of @s, mapped, in a buffer whose rows are @s->in_padding
  * bytes longer than GstVideoInfo's, as its video meta says; every byte
  * outside the picture is PADDING_BYTE. */
@@ -207,23 +176,11 @@ static void
 make_input (const Scaling * s, GstVideoFrame * frame)
 {
   GstVideoInfo info;
-  gsize offset[GST_VIDEO_MAX_PLANES];
-  gint stride[GST_VIDEO_MAX_PLANES];
-  gsize size = 0;
   GstBuffer *buffer;
 
   gst_video_info_set_format (&info, gst_video_format_from_string (s->format),
       s->in_width, s->in_height);
-  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (&info); p++) {
-    stride[p] = GST_VIDEO_INFO_PLANE_STRIDE (&info, p) + s->in_padding;
-    offset[p] = size;
-    size += stride[p] * plane_height (&info, p);
-  }
-  buffer = gst_buffer_new_allocate (NULL, size, NULL);
-  gst_buffer_memset (buffer, 0, PADDING_BYTE, size);
-  gst_buffer_add_video_meta_full (buffer, GST_VIDEO_FRAME_FLAG_NONE,
-      GST_VIDEO_INFO_FORMAT (&info), s->in_width, s->in_height,
-      GST_VIDEO_INFO_N_PLANES (&info), offset, stride);
+  buffer = hh_padded_buffer (&info, s->in_padding, 0, 0, PADDING_BYTE);
 
   fail_unless (gst_video_frame_map (frame, &info, buffer, GST_MAP_READWRITE));
   gst_buffer_unref (buffer);
@@ -248,15 +205,12 @@ scale (const Scaling * s, const GstVideoFrame * in, GstVideoFrame * out)
   GstHarness *h = harness_new (s, &in->info);
   GstVideoInfo out_info;
   GstBuffer *buffer;
-  GstCaps *caps;
 
   fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in->buffer)),
       GST_FLOW_OK);
   buffer = gst_harness_pull (h);
   fail_unless (buffer != NULL);
-  caps = gst_pad_get_current_caps (h->sinkpad);
-  fail_unless (gst_video_info_from_caps (&out_info, caps));
-  gst_caps_unref (caps);
+  out_info = hh_sink_info (h);
   gst_harness_teardown (h);
 
   fail_unless_equals_int (out_info.width, s->out_width);
@@ -821,27 +775,17 @@ GST_START_TEST (test_storages_agree)
     .picture = PICTURE_RANDOM,
   };
   GstVideoFrame in, out[2];
+  guint p = 0;
+  gint y = 0;
 
   make_input (&s, &in);
   for (guint m = 0; m < 2; m++) {
     s.storage = storages[m];
     scale (&s, &in, &out[m]);
   }
-  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&out[0]); p++) {
-    gsize row_bytes = GST_VIDEO_FRAME_COMP_WIDTH (&out[0], p) *
-        GST_VIDEO_FRAME_COMP_PSTRIDE (&out[0], p);
-
-    for (gint y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (&out[0], p); y++) {
-      const guint8 *a = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out[0],
-          p) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&out[0], p);
-      const guint8 *b = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out[1],
-          p) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&out[1], p);
-
-      fail_unless (memcmp (a, b, row_bytes) == 0,
-          "%s %dx%d -> %dx%d: images and buffers differ in plane %u, row %d",
-          s.format, s.in_width, s.in_height, s.out_width, s.out_height, p, y);
-    }
-  }
+  fail_unless (hh_frames_equal (&out[0], &out[1], &p, &y, NULL),
+      "%s %dx%d -> %dx%d: images and buffers differ in plane %u, row %d",
+      s.format, s.in_width, s.in_height, s.out_width, s.out_height, p, y);
   gst_video_frame_unmap (&out[1]);
   gst_video_frame_unmap (&out[0]);
   gst_video_frame_unmap (&in);
@@ -931,15 +875,13 @@ GST_START_TEST (test_navigation)
   gchar *out_caps = g_strconcat (base, navigation_cases[__i__].out_caps,
       NULL);
   GstHarness *h = gst_harness_new ("clbicubicscale");
-  GstVideoInfo info;
-  GstCaps *caps = gst_caps_from_string (in_caps);
+  GstVideoInfo info = hh_info_from_caps_string (in_caps);
   GstEvent *event;
   gdouble x = -1, y = -1;
 
   g_object_set (h->element, "add-borders",
       navigation_cases[__i__].add_borders, NULL);
   gst_harness_set_caps_str (h, in_caps, out_caps);
-  fail_unless (gst_video_info_from_caps (&info, caps));
   gst_buffer_unref (gst_harness_push_and_pull (h,
           gst_buffer_new_allocate (NULL, info.size, NULL)));
 
@@ -957,7 +899,6 @@ GST_START_TEST (test_navigation)
       navigation_cases[__i__].x, navigation_cases[__i__].y, x, y,
       navigation_cases[__i__].want_x, navigation_cases[__i__].want_y);
 
-  gst_caps_unref (caps);
   gst_harness_teardown (h);
   g_free (in_caps);
   g_free (out_caps);

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "convert-reference.h"
+#include "harness-helpers.h"
 #include "reliability.h"
 
 
@@ -573,7 +574,6 @@ GST_END_TEST;
 GST_START_TEST (test_negotiation_keeps_input)
 {
   GstHarness *h = gst_harness_new ("clconvert");
-  GstCaps *out;
   GstVideoInfo info;
 
   gst_harness_set_src_caps_str (h, "video/x-raw, format=NV12, width=32, "
@@ -581,10 +581,8 @@ GST_START_TEST (test_negotiation_keeps_input)
   gst_harness_set_sink_caps_str (h, "video/x-raw, format={ I420, NV12 }");
   gst_harness_push (h, gst_buffer_new_allocate (NULL, 32 * 16 * 3 / 2, NULL));
   gst_buffer_unref (gst_harness_pull (h));
-  out = gst_pad_get_current_caps (h->sinkpad);
-  fail_unless (gst_video_info_from_caps (&info, out));
+  info = hh_sink_info (h);
   fail_unless_equals_int (GST_VIDEO_INFO_FORMAT (&info), GST_VIDEO_FORMAT_NV12);
-  gst_caps_unref (out);
   gst_harness_teardown (h);
 
   h = gst_harness_new ("clconvert");
@@ -593,12 +591,10 @@ GST_START_TEST (test_negotiation_keeps_input)
   gst_harness_set_sink_caps_str (h, "video/x-raw, format=I420");
   gst_harness_push (h, gst_buffer_new_allocate (NULL, 32 * 16 * 3 / 2, NULL));
   gst_buffer_unref (gst_harness_pull (h));
-  out = gst_pad_get_current_caps (h->sinkpad);
-  fail_unless (gst_video_info_from_caps (&info, out));
+  info = hh_sink_info (h);
   fail_unless_equals_int (info.colorimetry.matrix,
       GST_VIDEO_COLOR_MATRIX_BT2020);
   fail_unless_equals_int (info.chroma_site, GST_VIDEO_CHROMA_SITE_JPEG);
-  gst_caps_unref (out);
   gst_harness_teardown (h);
 }
 

@@ -21,6 +21,7 @@
 
 #include <string.h>
 
+#include "harness-helpers.h"
 #include "reliability.h"
 
 #define FULL_WIDTH 64
@@ -89,18 +90,9 @@ static GstBuffer *
 random_frame (GstVideoFormat format, guint32 seed)
 {
   GstVideoInfo info;
-  GRand *rand = g_rand_new_with_seed (seed);
-  GstBuffer *buffer;
-  GstMapInfo map;
 
   gst_video_info_set_format (&info, format, FULL_WIDTH, FULL_HEIGHT);
-  buffer = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info), NULL);
-  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_WRITE));
-  for (gsize i = 0; i < map.size; i++)
-    map.data[i] = g_rand_int (rand);
-  gst_buffer_unmap (buffer, &map);
-  g_rand_free (rand);
-  return buffer;
+  return hh_random_bytes (&info, seed);
 }
 
 static gchar *
@@ -213,16 +205,6 @@ watch (GstHarness * h, CropProbe * probe)
   gst_object_unref (crop);
 }
 
-static void
-current_info (GstHarness * h, GstVideoInfo * info)
-{
-  GstCaps *caps = gst_pad_get_current_caps (h->sinkpad);
-
-  fail_unless (caps != NULL);
-  fail_unless (gst_video_info_from_caps (info, caps));
-  gst_caps_unref (caps);
-}
-
 /* Every visible byte of @actual is @expected's, both frames of @info (in
  * either memory; row padding is not part of the picture). */
 static void
@@ -230,23 +212,13 @@ assert_same_pixels (const GstVideoInfo * info, GstBuffer * expected,
     GstBuffer * actual, const gchar * what)
 {
   GstVideoFrame e, a;
+  guint p = 0;
+  gint y = 0;
 
   fail_unless (gst_video_frame_map (&e, info, expected, GST_MAP_READ));
   fail_unless (gst_video_frame_map (&a, info, actual, GST_MAP_READ));
-  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&e); p++) {
-    gint comp[GST_VIDEO_MAX_COMPONENTS];
-    gsize row_bytes;
-
-    gst_video_format_info_component (info->finfo, p, comp);
-    row_bytes = (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, comp[0]) *
-        GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
-    for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]); y++)
-      fail_unless (memcmp ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&e, p) +
-              (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&e, p),
-              (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&a, p) +
-              (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&a, p),
-              row_bytes) == 0, "%s: plane %u row %d differs", what, p, y);
-  }
+  fail_unless (hh_frames_equal (&e, &a, &p, &y, NULL),
+      "%s: plane %u row %d differs", what, p, y);
   gst_video_frame_unmap (&a);
   gst_video_frame_unmap (&e);
 }
@@ -266,7 +238,7 @@ videocrop_copy (GstBuffer * frame, const CropCase * c)
   region = push_pull (h, gst_buffer_ref (frame), description);
   fail_if (gst_buffer_get_video_crop_meta (region) != NULL,
       "videocrop did not copy");
-  current_info (h, &info);
+  info = hh_sink_info (h);
   fail_unless_equals_int (info.width, c->crop.w);
   fail_unless_equals_int (info.height, c->crop.h);
   gst_harness_teardown (h);
@@ -318,8 +290,8 @@ check_crop_case (const CropChain * chain, const gchar * source,
       "%s: videocrop marked %d,%d %dx%d", what, probe.crop.x, probe.crop.y,
       probe.crop.w, probe.crop.h);
   fail_unless_equals_int (probe.sink_cropped, 0);
-  current_info (h, &info);
-  current_info (ref, &ref_info);
+  info = hh_sink_info (h);
+  ref_info = hh_sink_info (ref);
   fail_unless (gst_video_info_is_equal (&info, &ref_info),
       "%s: other caps than the reference's", what);
   assert_same_pixels (&info, expected, out, what);
@@ -429,7 +401,7 @@ check_identity (const IdentityChain * chain, guint from, gboolean takes_crop,
   watch (h, &probe);
   out = push_pull (h, frame, what);
   fail_unless_equals_int (probe.cropped, 1);
-  current_info (h, &info);
+  info = hh_sink_info (h);
   fail_unless_equals_int (info.width, c->crop.w);
   fail_unless_equals_int (info.height, c->crop.h);
   fail_unless_equals_int (probe.sink_cropped, passes_on);

@@ -29,6 +29,7 @@
 #include <gst/video/video.h>
 #include <string.h>
 
+#include "harness-helpers.h"
 #include "reference.h"
 #include "reliability.h"
 
@@ -336,9 +337,7 @@ GST_START_TEST (test_fields)
     result = gst_harness_pull (h);
     fail_unless_equals_int (GST_BUFFER_FLAGS (result) & push->flags,
         push->flags);
-    caps = gst_pad_get_current_caps (h->sinkpad);
-    fail_unless (gst_video_info_from_caps (&out_info, caps));
-    gst_caps_unref (caps);
+    out_info = hh_sink_info (h);
     fail_unless_equals_int (out_info.interlace_mode, in_info.interlace_mode);
     fail_unless (gst_video_frame_map (&out, &out_info, result, GST_MAP_READ));
     check_fields (run, what, &in, &out, push->fields);

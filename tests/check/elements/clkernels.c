@@ -17,6 +17,7 @@
  * rejects must be built from source again.
  */
 #include <gst/opencl/gstclframe.h>
+#include "harness-helpers.h"
 #include "reliability.h"
 
 #include <glib/gstdio.h>
@@ -69,7 +70,6 @@ run_variant (const Variant * v, GstContext * context, GstVideoFormat format,
   };
   GstElement *e = rel_make_element (&element, storage);
   GstVideoInfo in, out;
-  GstCaps *caps;
   GstHarness *h;
   GstBuffer *buffer;
   GstFlowReturn ret;
@@ -94,10 +94,8 @@ run_variant (const Variant * v, GstContext * context, GstVideoFormat format,
   } else {
     fail_unless_equals_int (ret, GST_FLOW_OK);
     buffer = gst_harness_pull (h);
-    caps = gst_pad_get_current_caps (h->sinkpad);
-    fail_unless (gst_video_info_from_caps (&out, caps));
+    out = hh_sink_info (h);
     digest = rel_frame_digest (&out, buffer);
-    gst_caps_unref (caps);
     gst_buffer_unref (buffer);
   }
   gst_harness_teardown (h);

@@ -59,6 +59,7 @@
 
 #include <gst/opencl/gstclframe.h>
 #include <gst/opencl/gstclmemory.h>
+#include "harness-helpers.h"
 #include "reliability.h"
 
 #define CL_FEATURE GST_CAPS_FEATURE_MEMORY_CL_MEMORY
@@ -310,34 +311,9 @@ pipeline_description (const MatrixCase * c, guint p)
 static GstBuffer *
 padded_copy (const GstVideoInfo * info, GstBuffer * frame)
 {
-  GstVideoInfo layout = *info;
-  GstVideoFrame src, dst;
-  GstBuffer *buffer;
-  GstMapInfo map;
-  gsize end = 0;
+  GstBuffer *buffer = hh_padded_buffer (info, 24, 24, 3, 0xa5);
 
-  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-    gint comp[GST_VIDEO_MAX_COMPONENTS];
-
-    gst_video_format_info_component (info->finfo, p, comp);
-    layout.offset[p] = end + 3;
-    layout.stride[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) + 24 * (p + 1);
-    end = layout.offset[p] + (gsize) layout.stride[p] *
-        GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
-  }
-  buffer = gst_buffer_new_allocate (NULL, end, NULL);
-  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_WRITE));
-  memset (map.data, 0xa5, map.size);
-  gst_buffer_unmap (buffer, &map);
-  gst_buffer_add_video_meta_full (buffer, GST_VIDEO_FRAME_FLAG_NONE,
-      GST_VIDEO_INFO_FORMAT (info), info->width, info->height,
-      GST_VIDEO_INFO_N_PLANES (info), layout.offset, layout.stride);
-
-  fail_unless (gst_video_frame_map (&src, info, frame, GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&dst, info, buffer, GST_MAP_WRITE));
-  fail_unless (gst_video_frame_copy (&dst, &src));
-  gst_video_frame_unmap (&dst);
-  gst_video_frame_unmap (&src);
+  hh_copy_pixels (info, frame, buffer);
   return buffer;
 }
 

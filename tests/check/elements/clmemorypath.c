@@ -33,6 +33,7 @@
 #include <gst/app/gstappsink.h>
 
 #include <gst/opencl/gstclmemory.h>
+#include "harness-helpers.h"
 #include "reliability.h"
 
 #define CL_FEATURE GST_CAPS_FEATURE_MEMORY_CL_MEMORY
@@ -248,20 +249,6 @@ stop_harness (GstHarness * h, const gchar * what)
   rel_assert_device_idle (shared_cl_context, what);
 }
 
-/* Copies the pixels of @from into @to, frames of @info (each laid out as
- * its video meta says). */
-static void
-copy_pixels (const GstVideoInfo * info, GstBuffer * from, GstBuffer * to)
-{
-  GstVideoFrame src, dst;
-
-  fail_unless (gst_video_frame_map (&src, info, from, GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&dst, info, to, GST_MAP_WRITE));
-  fail_unless (gst_video_frame_copy (&dst, &src));
-  gst_video_frame_unmap (&dst);
-  gst_video_frame_unmap (&src);
-}
-
 /* A copy of @buffer, a frame of @info, in plain system memory: the test
  * holds no device memory (pinned host memory included) once a pipeline is
  * gone. */
@@ -271,7 +258,7 @@ host_copy (GstBuffer * buffer, const GstVideoInfo * info)
   GstBuffer *copy = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (info),
       NULL);
 
-  copy_pixels (info, buffer, copy);
+  hh_copy_pixels (info, buffer, copy);
   return copy;
 }
 
@@ -711,7 +698,7 @@ GST_START_TEST (test_application_writes_cl_memory)
     h = start_harness (description, gst_caps_ref (caps), NULL);
     assert_pad_feature (h->element, "under", "sink", CL_FEATURE, what);
     written = acquire_proposed_frame (h, caps, &pool, what);
-    copy_pixels (&info, g_ptr_array_index (frames, 0), written);
+    hh_copy_pixels (&info, g_ptr_array_index (frames, 0), written);
     sample = push_frame (h, written, what);
     digest = rel_sample_digest (sample);
     fail_unless (g_str_equal (digest, reference[0]), "%s: the bytes differ "
@@ -833,10 +820,11 @@ application_frame (GstHarness * h, GstCaps * caps, const GstVideoInfo * info,
   GstBufferPool *pool = proposed_pool (h, caps, what);
   GstStructure *config = gst_buffer_pool_get_config (pool);
   GstAllocator *allocator = NULL;
-  GstVideoInfo layout = *info;
+  gsize offset[GST_VIDEO_MAX_PLANES];
+  gint stride[GST_VIDEO_MAX_PLANES];
+  gsize end = hh_padded_layout (info, 8, 0, skew, offset, stride);
   GstBuffer *buffer = gst_buffer_new ();
   GstMemory *mem;
-  gsize end = 0;
 
   fail_unless (gst_buffer_pool_config_get_allocator (config, &allocator,
           NULL) && allocator != NULL, "%s: the pool has no allocator", what);
@@ -844,15 +832,6 @@ application_frame (GstHarness * h, GstCaps * caps, const GstVideoInfo * info,
   gst_structure_free (config);
   gst_object_unref (pool);
 
-  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-    gint comp[GST_VIDEO_MAX_COMPONENTS];
-
-    gst_video_format_info_component (info->finfo, p, comp);
-    layout.stride[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) + 8;
-    layout.offset[p] = end + skew;
-    end = layout.offset[p] + (gsize) layout.stride[p] *
-        GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
-  }
   mem = gst_allocator_alloc (allocator, end, NULL);
   fail_unless (mem != NULL && gst_memory_is_type (mem, GST_CL_MEMORY_TYPE),
       "%s: no OpenCL memory", what);
@@ -860,8 +839,8 @@ application_frame (GstHarness * h, GstCaps * caps, const GstVideoInfo * info,
   gst_buffer_append_memory (buffer, mem);
   gst_buffer_add_video_meta_full (buffer, GST_VIDEO_FRAME_FLAG_NONE,
       GST_VIDEO_INFO_FORMAT (info), info->width, info->height,
-      GST_VIDEO_INFO_N_PLANES (info), layout.offset, layout.stride);
-  copy_pixels (info, frame, buffer);
+      GST_VIDEO_INFO_N_PLANES (info), offset, stride);
+  hh_copy_pixels (info, frame, buffer);
   return buffer;
 }
 

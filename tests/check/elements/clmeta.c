@@ -13,6 +13,7 @@
 
 #include <math.h>
 
+#include "harness-helpers.h"
 #include "rotate-reference.h"
 
 #define ROI_TYPE "face"
@@ -123,11 +124,8 @@ run (GstHarness ** h, const gchar * launch, const gchar * out_caps)
 static void
 output_size (GstHarness * h, gint * width, gint * height)
 {
-  GstCaps *caps = gst_pad_get_current_caps (h->sinkpad);
-  GstVideoInfo info;
+  GstVideoInfo info = hh_sink_info (h);
 
-  fail_unless (gst_video_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
   *width = GST_VIDEO_INFO_WIDTH (&info);
   *height = GST_VIDEO_INFO_HEIGHT (&info);
 }

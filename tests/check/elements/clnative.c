@@ -24,6 +24,7 @@
 #include <math.h>
 
 #include <gst/opencl/gstclframe.h>
+#include "harness-helpers.h"
 #include "qcom-bicubic-layer.h"
 #include "reliability.h"
 #include "reference.h"
@@ -100,22 +101,6 @@ images_hold (const gchar * format)
       GST_CL_STORAGE_IMAGE, device ());
 }
 
-/* A harness around @factory set up from @props (before it starts: memory
- * takes effect when the element opens its device), with a bus. */
-static GstHarness *
-element_harness (const gchar * factory, const gchar * props, GstBus * bus)
-{
-  GstElement *element = gst_element_factory_make (factory, NULL);
-  GstHarness *h;
-
-  fail_unless (element != NULL);
-  rel_set_properties (G_OBJECT (element), props);
-  gst_element_set_bus (element, bus);
-  h = gst_harness_new_with_element (element, "sink", "src");
-  gst_object_unref (element);
-  return h;
-}
-
 /* The bus of a harnessed element holds messages that hold the element. */
 static void
 teardown_with_bus (GstHarness * h, GstBus * bus)
@@ -144,16 +129,11 @@ push_and_map (GstHarness * h, const GstVideoInfo * in_info, guint32 seed,
     GstVideoFrame * in_frame, GstVideoFrame * out_frame)
 {
   GstBuffer *in = random_buffer (in_info, seed), *out;
-  GstVideoInfo out_info;
-  GstCaps *caps;
 
   out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
   fail_unless (out != NULL, "no output");
-  caps = gst_pad_get_current_caps (h->sinkpad);
-  fail_unless (caps != NULL && gst_video_info_from_caps (&out_info, caps));
-  gst_caps_unref (caps);
   fail_unless (gst_video_frame_map (in_frame, in_info, in, GST_MAP_READ));
-  fail_unless (gst_video_frame_map (out_frame, &out_info, out, GST_MAP_READ));
+  hh_map_sink_frame (h, out, out_frame);
   gst_buffer_unref (in);
   gst_buffer_unref (out);
 }
@@ -376,7 +356,7 @@ scale_harness (const gchar * props, const GstVideoInfo * in_info,
     gint out_width, gint out_height, GstBus * bus)
 {
   gchar *all = g_strdup_printf ("add-borders=false %s", props);
-  GstHarness *h = element_harness ("clbicubicscale", all, bus);
+  GstHarness *h = rel_harness_new ("clbicubicscale", all, bus);
   gchar *sink_caps = g_strdup_printf ("video/x-raw, width=%d, height=%d",
       out_width, out_height);
 
@@ -585,7 +565,7 @@ GST_START_TEST (test_scale_native_letterbox)
   GstHarness *h;
 
   gst_video_info_set_format (&info, cases[__i__].format, 32, 18);
-  h = element_harness ("clbicubicscale", "storage=image", bus);
+  h = rel_harness_new ("clbicubicscale", "storage=image", bus);
   gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
   gst_harness_set_sink_caps_str (h, "video/x-raw, width=64, height=48, "
       "pixel-aspect-ratio=1/1");
@@ -664,7 +644,7 @@ GST_START_TEST (test_sampler_creation_fails)
 
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 24, 18);
   if (__i__) {
-    h = element_harness (factory, "storage=image method=bicubic angle=20", bus);
+    h = rel_harness_new (factory, "storage=image method=bicubic angle=20", bus);
     gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
   } else {
     h = scale_harness ("storage=image", &info, 48, 36, bus);
@@ -698,7 +678,7 @@ GST_START_TEST (test_native_build_fails)
   g_setenv ("GST_CL_TEST_BROKEN_BUILD", "-DGST_CL_NATIVE_BICUBIC", TRUE);
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 24, 18);
   if (__i__) {
-    h = element_harness (factory, "storage=image method=bicubic angle=20", bus);
+    h = rel_harness_new (factory, "storage=image method=bicubic angle=20", bus);
     gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
   } else {
     h = scale_harness ("storage=image mode=native", &info, 48, 36, bus);
@@ -751,7 +731,7 @@ GST_START_TEST (test_rotate_native)
   bus = gst_bus_new ();
   gst_video_info_set_format (&info, gst_video_format_from_string (format),
       40, 30);
-  h = element_harness ("clrotate", "storage=image method=bicubic "
+  h = rel_harness_new ("clrotate", "storage=image method=bicubic "
       "output-size=fit background=0xff204060", bus);
   gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
 
@@ -814,7 +794,7 @@ GST_START_TEST (test_rotate_without_sampler)
   GstHarness *h;
 
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 40, 30);
-  h = element_harness ("clrotate", props[__i__], bus);
+  h = rel_harness_new ("clrotate", props[__i__], bus);
   gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
   push_and_map (h, &info, 1, &in, &out);
   unmap_frames (&in, &out);

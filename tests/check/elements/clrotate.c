@@ -13,6 +13,8 @@
 #include <math.h>
 
 #include <gst/opencl/gstcldevice.h>
+#include "harness-helpers.h"
+#include "reliability.h"
 #include "rotate-reference.h"
 
 #define CAPS(format, w, h) "video/x-raw, format=" format ", width=" #w \
@@ -20,68 +22,20 @@
 
 /* Helpers */
 
-/* Sets "name=value name=value ..." on @object, as gst-launch would. */
-static void
-set_properties (GObject * object, const gchar * props)
-{
-  gchar **pairs = g_strsplit (props ? props : "", " ", -1);
-
-  for (gchar ** p = pairs; *p; p++) {
-    gchar **kv = g_strsplit (*p, "=", 2);
-
-    if (kv[0] && kv[0][0]) {
-      fail_unless (kv[1] != NULL, "no value in '%s'", *p);
-      gst_util_set_object_arg (object, kv[0], kv[1]);
-    }
-    g_strfreev (kv);
-  }
-  g_strfreev (pairs);
-}
-
 /* A harness around a clrotate set up from @props, fed @caps (NULL: none
  * yet). h->element is the clrotate. */
 static GstHarness *
 rotate_harness (const gchar * props, const gchar * caps)
 {
-  GstElement *rotate = gst_element_factory_make ("clrotate", NULL);
-  GstHarness *h;
+  /* Set before the harness takes it to PLAYING: memory is MUTABLE_READY. */
+  GstHarness *h = rel_harness_new ("clrotate", props, NULL);
 
-  fail_unless (rotate != NULL);
-  /* Before the harness takes it to PLAYING: memory is MUTABLE_READY. */
-  set_properties (G_OBJECT (rotate), props);
-  h = gst_harness_new_with_element (rotate, "sink", "src");
-  gst_object_unref (rotate);
   /* frames in system memory on both sides (elements/clmemorypath tests
    * OpenCL memory) */
   gst_harness_set_sink_caps_str (h, "video/x-raw");
   if (caps)
     gst_harness_set_src_caps_str (h, caps);
   return h;
-}
-
-static GstVideoInfo
-src_info (GstHarness * h)
-{
-  GstCaps *caps = gst_pad_get_current_caps (h->srcpad);
-  GstVideoInfo info;
-
-  fail_unless (caps != NULL);
-  fail_unless (gst_video_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
-  return info;
-}
-
-/* The caps clrotate negotiated on its output. */
-static GstVideoInfo
-sink_info (GstHarness * h)
-{
-  GstCaps *caps = gst_pad_get_current_caps (h->sinkpad);
-  GstVideoInfo info;
-
-  fail_unless (caps != NULL, "no output caps");
-  fail_unless (gst_video_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
-  return info;
 }
 
 /* A frame of @info filled with noise from @seed. With @row_padding, every
@@ -93,32 +47,9 @@ noise_buffer (const GstVideoInfo * info, guint row_padding, guint32 seed)
   GstBuffer *buffer;
   GstVideoFrame frame;
 
-  if (row_padding == 0) {
-    buffer = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (info), NULL);
-  } else {
-    gsize offsets[GST_VIDEO_MAX_PLANES];
-    gint strides[GST_VIDEO_MAX_PLANES];
-    gsize size = 0;
-    GstMapInfo map;
-
-    for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
-      gint comp[GST_VIDEO_MAX_COMPONENTS];
-
-      gst_video_format_info_component (info->finfo, p, comp);
-      offsets[p] = size;
-      strides[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) + row_padding;
-      size += (gsize) strides[p] * GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
-    }
-    buffer = gst_buffer_new_allocate (NULL, size, NULL);
-    gst_buffer_map (buffer, &map, GST_MAP_WRITE);
-    memset (map.data, 0xab, map.size);
-    gst_buffer_unmap (buffer, &map);
-    gst_buffer_add_video_meta_full (buffer, GST_VIDEO_FRAME_FLAG_NONE,
-        GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
-        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
-        offsets, strides);
-  }
-
+  if (row_padding == 0)
+    return rel_noise_buffer (info, seed);
+  buffer = hh_padded_buffer (info, row_padding, 0, 0, 0xab);
   fail_unless (gst_video_frame_map (&frame, info, buffer, GST_MAP_WRITE));
   rotref_fill_random (&frame, seed);
   gst_video_frame_unmap (&frame);
@@ -167,7 +98,7 @@ static void
 push_and_check (GstHarness * h, guint row_padding, guint32 seed,
     GstClockTime pts, const gchar * what)
 {
-  GstVideoInfo in_info = src_info (h), out_info;
+  GstVideoInfo in_info = hh_src_info (h);
   GstBuffer *in = noise_buffer (&in_info, row_padding, seed), *out;
   GstVideoFrame in_frame, out_frame;
   RotRefParams params;
@@ -181,9 +112,7 @@ push_and_check (GstHarness * h, guint row_padding, guint32 seed,
   /* The settings the frame was made with (a controller may have moved
    * them before it). */
   params = element_params (h->element);
-  out_info = sink_info (h);
-  fail_unless (gst_video_frame_map (&out_frame, &out_info, out,
-          GST_MAP_READ));
+  hh_map_sink_frame (h, out, &out_frame);
 
   diff = rotref_compare (&in_frame, &out_frame, &params);
   assert_diff_ok (&diff, params.method,
@@ -302,14 +231,11 @@ static const ModelCase model_cases[] = {
 GST_START_TEST (test_against_model)
 {
   const ModelCase *c = &model_cases[__i__];
-  GstCaps *caps = gst_caps_from_string (c->caps);
-  GstVideoInfo info;
+  GstVideoInfo info = hh_info_from_caps_string (c->caps);
   GstHarness *h;
   gchar *what = g_strdup_printf ("%s, %s, padding %u", c->caps, c->props,
       c->row_padding);
 
-  fail_unless (gst_video_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
   if (strstr (c->props, "storage=image")
       && !image_memory_serves (GST_VIDEO_INFO_FORMAT (&info))) {
     /* test_nv12_image_refused covers it */
@@ -431,7 +357,7 @@ check_quarter_turns (const gchar * format, gint width, gint height,
   gchar *props = g_strdup_printf ("output-size=%s storage=%s", output_size,
       storage);
   GstHarness *h = rotate_harness (props, caps);
-  GstVideoInfo in_info = src_info (h);
+  GstVideoInfo in_info = hh_src_info (h);
   GstBuffer *in = noise_buffer (&in_info, 0, width * height);
   GstVideoFrame in_frame;
   gboolean fit = g_str_equal (output_size, "fit");
@@ -450,7 +376,7 @@ check_quarter_turns (const gchar * format, gint width, gint height,
       g_object_set (h->element, "angle", angles[a], NULL);
       gst_util_set_object_arg (G_OBJECT (h->element), "method", methods[m]);
       out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-      out_info = sink_info (h);
+      out_info = hh_sink_info (h);
       fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info),
           fit && quarters % 2 ? height : width);
       fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info),
@@ -548,7 +474,7 @@ GST_START_TEST (test_background)
   static const gchar *const methods[] = { "nearest", "bilinear", "bicubic" };
   gchar *props = g_strdup_printf ("angle=45 %s", c->props);
   GstHarness *h = rotate_harness (props, c->caps);
-  GstVideoInfo in_info = src_info (h);
+  GstVideoInfo in_info = hh_src_info (h);
   GstBuffer *in = noise_buffer (&in_info, 0, 7);
 
   for (guint m = 0; m < G_N_ELEMENTS (methods); m++) {
@@ -558,7 +484,7 @@ GST_START_TEST (test_background)
 
     gst_util_set_object_arg (G_OBJECT (h->element), "method", methods[m]);
     out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-    out_info = sink_info (h);
+    out_info = hh_sink_info (h);
     fail_unless (gst_video_frame_map (&frame, &out_info, out, GST_MAP_READ));
 
     for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++) {
@@ -613,14 +539,14 @@ GST_START_TEST (test_fit_sizes)
           "height=%d, framerate=30/1", w, hgt);
       gchar *props = g_strdup_printf ("output-size=fit angle=%g", angles[a]);
       GstHarness *h = rotate_harness (props, caps);
-      GstVideoInfo in_info = src_info (h), out_info;
+      GstVideoInfo in_info = hh_src_info (h), out_info;
       gdouble c = fabs (cos (angles[a] * G_PI / 180));
       gdouble sn = fabs (sin (angles[a] * G_PI / 180));
       gint want_w, want_h;
 
       gst_buffer_unref (gst_harness_push_and_pull (h,
               noise_buffer (&in_info, 0, 1)));
-      out_info = sink_info (h);
+      out_info = hh_sink_info (h);
       rotref_fit_size (angles[a], w, hgt, 1.0, &want_w, &want_h);
       GST_INFO ("%dx%d at %g: %dx%d", w, hgt, angles[a],
           GST_VIDEO_INFO_WIDTH (&out_info), GST_VIDEO_INFO_HEIGHT (&out_info));
@@ -705,7 +631,7 @@ GST_START_TEST (test_angle_change_fit)
   gint w, hgt;
 
   push_and_check (h, 0, 1, 0, "fit 30");
-  out_info = sink_info (h);
+  out_info = hh_sink_info (h);
   rotref_fit_size (30, 80, 60, 1.0, &w, &hgt);
   fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), w);
   fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), hgt);
@@ -714,7 +640,7 @@ GST_START_TEST (test_angle_change_fit)
   g_object_set (h->element, "angle", 70.0, NULL);
   push_and_check (h, 0, 2, GST_SECOND / 30, "fit 70");
   fail_unless_equals_int (drain_caps_events (h), 1);
-  out_info = sink_info (h);
+  out_info = hh_sink_info (h);
   rotref_fit_size (70, 80, 60, 1.0, &w, &hgt);
   fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), w);
   fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), hgt);
@@ -735,13 +661,13 @@ GST_START_TEST (test_fit_changes)
 {
   GstHarness *h = rotate_harness ("output-size=fit angle=30",
       CAPS ("RGBA", 80, 60));
-  GstVideoInfo info = src_info (h), out_info;
+  GstVideoInfo info = hh_src_info (h), out_info;
   GstBuffer *in = noise_buffer (&info, 0, 1), *out;
 
   push_and_check (h, 0, 1, 0, "fit 30");
   g_object_set (h->element, "angle", 360.0, NULL);
   out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-  out_info = sink_info (h);
+  out_info = hh_sink_info (h);
   fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), 80);
   fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), 60);
   fail_unless (out == in, "no passthrough at 360 with fit");
@@ -749,13 +675,13 @@ GST_START_TEST (test_fit_changes)
 
   g_object_set (h->element, "angle", 45.0, NULL);
   push_and_check (h, 0, 2, 0, "fit 45");
-  out_info = sink_info (h);
+  out_info = hh_sink_info (h);
   fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), 100);
   fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), 100);
 
   gst_util_set_object_arg (G_OBJECT (h->element), "output-size", "same");
   push_and_check (h, 0, 3, 0, "same 45");
-  out_info = sink_info (h);
+  out_info = hh_sink_info (h);
   fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), 80);
   fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), 60);
 
@@ -783,11 +709,11 @@ GST_START_TEST (test_pixel_aspect_ratio)
         cases[i].angle);
     GstHarness *h = rotate_harness (props, CAPS ("RGBA", 64, 48)
         ", pixel-aspect-ratio=4/3");
-    GstVideoInfo info = src_info (h), out_info;
+    GstVideoInfo info = hh_src_info (h), out_info;
 
     gst_buffer_unref (gst_harness_push_and_pull (h, noise_buffer (&info, 0,
                 1)));
-    out_info = sink_info (h);
+    out_info = hh_sink_info (h);
     fail_unless (GST_VIDEO_INFO_PAR_N (&out_info) == cases[i].par_n
         && GST_VIDEO_INFO_PAR_D (&out_info) == cases[i].par_d,
         "angle %g: pixel-aspect-ratio %d/%d, want %d/%d", cases[i].angle,
@@ -826,7 +752,7 @@ GST_START_TEST (test_non_square_pixels)
     gint want_w = 64, want_h = 48;
 
     push_and_check (h, 0, i + 1, 0, cases[i].props);
-    out_info = sink_info (h);
+    out_info = hh_sink_info (h);
     if (strstr (cases[i].props, "fit"))
       rotref_fit_size (element_params (h->element).angle, 64, 48,
           cases[i].par_value, &want_w, &want_h);
@@ -861,7 +787,7 @@ GST_START_TEST (test_unknown_par)
     in = noise_buffer (&in_info, 0, i + 1);
     out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
     fail_unless (out != NULL, "%s: no output", props);
-    out_info = sink_info (h);
+    out_info = hh_sink_info (h);
     rotref_fit_size (angles[i], 64, 48, 1.0, &want_w, &want_h);
     fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), want_w);
     fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&out_info), want_h);
@@ -928,7 +854,7 @@ check_ramp (const gchar * props, const gchar * caps)
     fail_unless (fabs (angle - want) < 1e-9, "%s: angle %g, want %g", what,
         angle, want);
     if (strstr (props, "fit")) {
-      GstVideoInfo in_info = src_info (h), out_info = sink_info (h);
+      GstVideoInfo in_info = hh_src_info (h), out_info = hh_sink_info (h);
       gint w, hgt;
 
       rotref_fit_size (want, GST_VIDEO_INFO_WIDTH (&in_info),
@@ -978,7 +904,7 @@ GST_START_TEST (test_passthrough)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     GstHarness *h = rotate_harness (cases[i].props, CAPS ("RGBA", 64, 48));
-    GstVideoInfo info = src_info (h);
+    GstVideoInfo info = hh_src_info (h);
     GstBuffer *in = noise_buffer (&info, 0, i);
     GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
 
@@ -997,7 +923,7 @@ GST_START_TEST (test_passthrough_toggle)
 {
   static const gdouble angles[] = { 0, 30, 360, -90, 0 };
   GstHarness *h = rotate_harness ("method=nearest", CAPS ("GRAY8", 64, 48));
-  GstVideoInfo info = src_info (h);
+  GstVideoInfo info = hh_src_info (h);
 
   for (guint i = 0; i < G_N_ELEMENTS (angles); i++) {
     GstBuffer *in = noise_buffer (&info, 0, i), *out;
@@ -1034,14 +960,14 @@ GST_START_TEST (test_navigation)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     GstHarness *h = rotate_harness (cases[i].props, CAPS ("RGBA", 320, 240));
-    GstVideoInfo in_info = src_info (h), out_info;
+    GstVideoInfo in_info = hh_src_info (h), out_info;
     RotRefParams params = element_params (h->element);
     GstEvent *event;
     gdouble x = -1, y = -1, want_x, want_y;
 
     gst_buffer_unref (gst_harness_push_and_pull (h,
             noise_buffer (&in_info, 0, 1)));
-    out_info = sink_info (h);
+    out_info = hh_sink_info (h);
     rotref_map_point (&params, 320, 240, GST_VIDEO_INFO_WIDTH (&out_info),
         GST_VIDEO_INFO_HEIGHT (&out_info), cases[i].x, cases[i].y, &want_x,
         &want_y);
@@ -1071,7 +997,7 @@ GST_START_TEST (test_navigation_quarter_turn)
 {
   GstHarness *h = rotate_harness ("angle=90 output-size=fit",
       CAPS ("RGBA", 320, 240));
-  GstVideoInfo info = src_info (h);
+  GstVideoInfo info = hh_src_info (h);
   GstEvent *event;
   gdouble x = -1, y = -1;
 

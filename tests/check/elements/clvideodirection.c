@@ -39,6 +39,7 @@
 #include <gst/opencl/gstcldevice.h>
 #include <gst/opencl/gstclframe.h>
 #include <gst/opencl/gstclmemory.h>
+#include "harness-helpers.h"
 #include "reliability.h"
 
 #define CL_FEATURE GST_CAPS_FEATURE_MEMORY_CL_MEMORY
@@ -81,31 +82,11 @@ direction_nick (GstVideoOrientationMethod direction)
 static GstBuffer *
 random_frame (const GstVideoInfo * info, guint32 seed)
 {
-  GstBuffer *buffer = gst_buffer_new_allocate (NULL,
-      GST_VIDEO_INFO_SIZE (info), NULL);
-  GRand *rand = g_rand_new_with_seed (seed);
-  GstMapInfo map;
+  GstBuffer *buffer = hh_random_bytes (info, seed);
 
-  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_WRITE));
-  for (gsize i = 0; i < map.size; i++)
-    map.data[i] = g_rand_int (rand) & 0xff;
-  gst_buffer_unmap (buffer, &map);
-  g_rand_free (rand);
   GST_BUFFER_PTS (buffer) = 0;
   GST_BUFFER_DURATION (buffer) = GST_SECOND / 30;
   return buffer;
-}
-
-static GstVideoInfo
-output_info (GstHarness * h)
-{
-  GstCaps *caps = gst_pad_get_current_caps (h->sinkpad);
-  GstVideoInfo info;
-
-  fail_unless (caps != NULL, "no output caps");
-  fail_unless (gst_video_info_from_caps (&info, caps));
-  gst_caps_unref (caps);
-  return info;
 }
 
 /* NULL where @a (of @a_info) and @b (of @b_info) are the same picture:
@@ -118,6 +99,8 @@ frame_difference (const GstVideoInfo * a_info, GstBuffer * a,
 {
   GstVideoFrame fa, fb;
   gchar *diff = NULL;
+  guint p;
+  gint y, i;
 
   if (GST_VIDEO_INFO_FORMAT (a_info) != GST_VIDEO_INFO_FORMAT (b_info)
       || a_info->width != b_info->width || a_info->height != b_info->height
@@ -129,27 +112,14 @@ frame_difference (const GstVideoInfo * a_info, GstBuffer * a,
         b_info->par_n, b_info->par_d);
   fail_unless (gst_video_frame_map (&fa, a_info, a, GST_MAP_READ));
   fail_unless (gst_video_frame_map (&fb, b_info, b, GST_MAP_READ));
-  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&fa) && !diff; p++) {
-    gint comp[GST_VIDEO_MAX_COMPONENTS];
-    gint rows, bytes;
+  if (!hh_frames_equal (&fa, &fb, &p, &y, &i)) {
+    const guint8 *ra = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fa, p) +
+        y * GST_VIDEO_FRAME_PLANE_STRIDE (&fa, p);
+    const guint8 *rb = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fb, p) +
+        y * GST_VIDEO_FRAME_PLANE_STRIDE (&fb, p);
 
-    gst_video_format_info_component (fa.info.finfo, p, comp);
-    rows = GST_VIDEO_FRAME_COMP_HEIGHT (&fa, comp[0]);
-    bytes = GST_VIDEO_FRAME_COMP_WIDTH (&fa, comp[0]) *
-        GST_VIDEO_FRAME_COMP_PSTRIDE (&fa, comp[0]);
-    for (gint y = 0; y < rows && !diff; y++) {
-      const guint8 *ra = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fa, p)
-          + y * GST_VIDEO_FRAME_PLANE_STRIDE (&fa, p);
-      const guint8 *rb = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fb, p)
-          + y * GST_VIDEO_FRAME_PLANE_STRIDE (&fb, p);
-
-      for (gint i = 0; i < bytes; i++)
-        if (ra[i] != rb[i]) {
-          diff = g_strdup_printf ("plane %u, row %d, byte %d: %u, "
-              "videoflip's %u", p, y, i, ra[i], rb[i]);
-          break;
-        }
-    }
+    diff = g_strdup_printf ("plane %u, row %d, byte %d: %u, videoflip's %u",
+        p, y, i, ra[i], rb[i]);
   }
   gst_video_frame_unmap (&fb);
   gst_video_frame_unmap (&fa);
@@ -180,7 +150,7 @@ videoflip_frame (GstVideoOrientationMethod direction,
   gst_harness_set_src_caps (h, gst_video_info_to_caps (info));
   out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
   fail_unless (out != NULL, "%s gave no frame", props);
-  *out_info = output_info (h);
+  *out_info = hh_sink_info (h);
   gst_harness_teardown (h);
   g_free (props);
   return out;
@@ -198,7 +168,7 @@ check_against_videoflip (GstHarness * h, const GstVideoInfo * info,
   gchar *diff;
 
   fail_unless (out != NULL, "%s: no output frame", what);
-  out_info = output_info (h);
+  out_info = hh_sink_info (h);
   diff = frame_difference (&out_info, out, &want_info, want);
   fail_unless (diff == NULL, "%s: %s", what, diff);
   gst_buffer_unref (want);
@@ -420,8 +390,8 @@ GST_START_TEST (test_auto_tags)
     out = gst_harness_push_and_pull (h, gst_buffer_ref (frame));
     want = gst_harness_push_and_pull (vf, gst_buffer_ref (frame));
     fail_unless (out != NULL && want != NULL);
-    out_info = output_info (h);
-    want_info = output_info (vf);
+    out_info = hh_sink_info (h);
+    want_info = hh_sink_info (vf);
     diff = frame_difference (&out_info, out, &want_info, want);
     fail_unless (diff == NULL, "%s: %s", what, diff);
     gst_buffer_unref (want);
