@@ -59,7 +59,6 @@
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
 
-#include <math.h>
 
 #include "convert-reference.h"
 #include "reliability.h"
@@ -122,34 +121,6 @@ input_info (GstVideoInfo * in, gint width, gint height)
   cref_make_info (in, GST_VIDEO_FORMAT_NV12, width, height,
       GST_VIDEO_COLOR_MATRIX_BT709, GST_VIDEO_COLOR_RANGE_16_235,
       GST_VIDEO_CHROMA_SITE_MPEG2);
-}
-
-/* A smooth picture of @info: slow waves in each RGB component, converted
- * by GstVideoConverter. */
-static GstBuffer *
-smooth_frame (const GstVideoInfo * info)
-{
-  GstVideoInfo rgba;
-  GstBuffer *rgb, *frame;
-  GstMapInfo map;
-
-  gst_video_info_set_format (&rgba, GST_VIDEO_FORMAT_RGBA, info->width,
-      info->height);
-  rgb = gst_buffer_new_allocate (NULL, rgba.size, NULL);
-  fail_unless (gst_buffer_map (rgb, &map, GST_MAP_WRITE));
-  for (gint y = 0; y < rgba.height; y++) {
-    for (gint x = 0; x < rgba.width; x++) {
-      guint8 *p = map.data + y * rgba.stride[0] + 4 * x;
-
-      for (guint c = 0; c < 3; c++)
-        p[c] = 128 + 100 * sin ((x * (c + 1) + y * (3 - c)) * 0.02 + c);
-      p[3] = 255;
-    }
-  }
-  gst_buffer_unmap (rgb, &map);
-  frame = cref_convert (&rgba, info, rgb);
-  gst_buffer_unref (rgb);
-  return frame;
 }
 
 /* The cl chain of @c with the memories @memories. Between clrotate,
@@ -288,7 +259,7 @@ check_case (const ChainCase * c)
   gint64 start = g_get_monotonic_time ();
 
   input_info (&in, c->in_width, c->in_height);
-  input = smooth_frame (&in);
+  input = cref_smooth_frame (&in);
   name = g_strdup_printf ("%dx%d -> %dx%d, angle %g, radius %u, storage %s",
       c->in_width, c->in_height, c->width, c->height, c->angle, c->radius,
       c->storage);
