@@ -26,8 +26,13 @@
 #   large     clconvert against GstVideoConverter for every pair of
 #             formats (its tcase all-pairs; `meson test` runs two pairs
 #             from each format: about 200 programs to build the first
-#             time), and clboxblur's frames of 4200x4200 and 8192x8192
-#             at radii whose sums need 64 bits (its tcase large).
+#             time), clboxblur's frames of 4200x4200 and 8192x8192
+#             at radii whose sums need 64 bits (its tcase large), and
+#             the conversion chain (clupload ! clconvertscale ! clrotate
+#             ! clboxblur ! clconvert ! cldownload) from 1920x1080 NV12
+#             into 3840x2160, against itself in system memory and against
+#             videoconvertscale and videoconvert (pipelines/clconvertchain,
+#             its tcase large).
 #
 # Builds first, as scripts/test.sh does (scripts/setup.sh, which here also
 # installs valgrind and oclgrind). Arguments pick steps, e.g.
@@ -152,6 +157,7 @@ step_large() {
     local status=0
     large_run elements_clconvert all-pairs || status=1
     large_run elements_clboxblur large || status=1
+    large_run pipelines_clconvertchain large || status=1
     return "$status"
 }
 

@@ -3,8 +3,8 @@
  *
  * What the tests of clconvert and clconvertscale compare with:
  * GstVideoConverter (videoconvert's and videoconvertscale's engine) on
- * the same caps, noise frames of any format the elements take, and the
- * closeness of two frames over every component value.
+ * the same caps, noise and smooth frames of any format the elements take,
+ * and the closeness of two frames over every component value.
  */
 #include "convert-reference.h"
 
@@ -177,6 +177,35 @@ cref_noise_frame (const GstVideoInfo * info, guint32 seed)
   }
   gst_video_frame_unmap (&frame);
   return buffer;
+}
+
+/* A smooth picture of @info, any format: slow waves in each RGB
+ * component (periods of about 100 pixels), converted by
+ * GstVideoConverter. */
+GstBuffer *
+cref_smooth_frame (const GstVideoInfo * info)
+{
+  GstVideoInfo rgba;
+  GstBuffer *rgb, *frame;
+  GstMapInfo map;
+
+  gst_video_info_set_format (&rgba, GST_VIDEO_FORMAT_RGBA, info->width,
+      info->height);
+  rgb = gst_buffer_new_allocate (NULL, rgba.size, NULL);
+  fail_unless (gst_buffer_map (rgb, &map, GST_MAP_WRITE));
+  for (gint y = 0; y < rgba.height; y++) {
+    for (gint x = 0; x < rgba.width; x++) {
+      guint8 *p = map.data + y * rgba.stride[0] + 4 * x;
+
+      for (guint c = 0; c < 3; c++)
+        p[c] = 128 + 100 * sin ((x * (c + 1) + y * (3 - c)) * 0.02 + c);
+      p[3] = 255;
+    }
+  }
+  gst_buffer_unmap (rgb, &map);
+  frame = cref_convert (&rgba, info, rgb);
+  gst_buffer_unref (rgb);
+  return frame;
 }
 
 /* Component @c of pixel (@x, @y): its plane's data, at its offset in

@@ -26,6 +26,8 @@ GstBuffer *cref_convert (const GstVideoInfo * in, const GstVideoInfo * out,
 
 GstBuffer *cref_noise_frame (const GstVideoInfo * info, guint32 seed);
 
+GstBuffer *cref_smooth_frame (const GstVideoInfo * info);
+
 guint cref_component_value (const GstVideoFrame * frame, guint c, gint x,
     gint y);
 
