@@ -23,6 +23,15 @@
  * nearest (halves up) and saturate, as common.cl's do.
  */
 
+/* Every product and sum is rounded as written, with no fused
+ * multiply-add, so that kernels computing one pixel and kernels computing
+ * vectors of pixels give the same bits. */
+#pragma OPENCL FP_CONTRACT OFF
+
+/* Output component value of the affine map's row m (its offset in .w)
+ * for input values a, b, c: floats, or vectors of them. */
+#define MAP(m, a, b, c) ((m).x * (a) + (m).y * (b) + (m).z * (c) + (m).w)
+
 #ifndef IN_SHIFT
 #define IN_SHIFT 0
 #endif

@@ -143,8 +143,8 @@ convert_sample (IN_PARAMS, int needs, __global const int *tables,
     v.yz = resample_chroma (IN_ARGS, table_at (tables, weights, 4 * g + 2),
         table_at (tables, weights, 4 * g + 3), i, j, in_size.z, in_size.w);
 #endif
-  return (float4) (dot (m0.xyz, v.xyz) + m0.w, dot (m1.xyz, v.xyz) + m1.w,
-      dot (m2.xyz, v.xyz) + m2.w, v.w * alpha_scale);
+  return (float4) (MAP (m0, v.x, v.y, v.z), MAP (m1, v.x, v.y, v.z),
+      MAP (m2, v.x, v.y, v.z), v.w * alpha_scale);
 }
 
 static int

@@ -20,6 +20,7 @@ typedef struct
   GstCLConvertScaleSettings applied;
   gboolean applied_borders;
   GstCLConvertPlan plan;
+  gboolean vectors;             /* convert_runs, not convert_frame */
   cl_kernel kernel;
   cl_mem tables;
   cl_mem weights;
@@ -141,6 +142,7 @@ make_plan (GstCLBaseConvert * self, const GstCLConvertScaleSettings * settings,
   GstCLConvertPlan *plan = &priv->plan;
   GstVideoRectangle picture;
   cl_program program;
+  gchar *options;
 
   clear_plan (self);
   gst_cl_scale_picture_rectangle (&priv->in_info, &priv->out_info,
@@ -157,13 +159,19 @@ make_plan (GstCLBaseConvert * self, const GstCLConvertScaleSettings * settings,
       priv->out_info.height, plan->identity ? " (identity)" : "",
       plan->rect.x, plan->rect.y, plan->rect.w, plan->rect.h, plan->options);
 
+  priv->vectors = !plan->scales
+      && gst_cl_filter_wants_vectors (GST_CL_FILTER (self));
+  options = g_strconcat (plan->options,
+      priv->vectors ? " -DGST_CL_VECTORS" : "", NULL);
   program = gst_cl_context_get_program (context,
       plan->scales ? "convertscale" : "convert",
-      plan->scales ? scale_sources : convert_sources, plan->options, error);
+      plan->scales ? scale_sources : convert_sources, options, error);
+  g_free (options);
   if (program == NULL)
     return FALSE;
   priv->kernel = gst_cl_context_create_kernel (context, program,
-      plan->scales ? "convert_scale_frame" : "convert_frame", error);
+      plan->scales ? "convert_scale_frame" : priv->vectors ? "convert_runs" :
+      "convert_frame", error);
   if (priv->kernel == NULL)
     return FALSE;
   if (plan->scales) {
@@ -264,7 +272,8 @@ add_map (GstCLArgs * args, const GstCLConvertPlan * plan)
   gst_cl_args_add (args, sizeof (alpha_scale), &alpha_scale);
 }
 
-/* convert_frame: one work-item a 2x2 block. */
+/* convert_frame: one work-item a 2x2 block; convert_runs: a run of
+ * GST_CL_VECTOR_VALUES pixels of two rows. */
 static gboolean
 run_convert (GstCLBaseConvert * self, const GstCLFrame * in,
     const GstCLFrame * out, GError ** error)
@@ -282,7 +291,9 @@ run_convert (GstCLBaseConvert * self, const GstCLFrame * in,
   add_map (&args, &priv->plan);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
-          (self)), priv->kernel, (width + 1) / 2, (height + 1) / 2, error);
+          (self)), priv->kernel, priv->vectors ? (width +
+          GST_CL_VECTOR_VALUES - 1) / GST_CL_VECTOR_VALUES : (width + 1) / 2,
+      (height + 1) / 2, error);
 }
 
 /* convert_scale_frame: one work-item the pixels of an output chroma

@@ -343,7 +343,7 @@ void
 gst_cl_scale_picture_rectangle (const GstVideoInfo * in,
     const GstVideoInfo * out, gboolean add_borders, GstVideoRectangle * rect)
 {
-  gint from_dar_n, from_dar_d, to_dar_n, to_dar_d;
+  gint from_dar_n, from_dar_d, to_dar_n, to_dar_d, n, d;
   const GstVideoFormatInfo *finfo = out->finfo;
   gint w = out->width, h = out->height;
   guint wsub = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1);
@@ -361,13 +361,16 @@ gst_cl_scale_picture_rectangle (const GstVideoInfo * in,
           to_dar_d) == 0)
     return;
 
-  if (gst_util_fraction_compare (to_dar_n, to_dar_d, from_dar_n,
-          from_dar_d) > 0)
-    w = gst_util_uint64_scale_round (h, (guint64) from_dar_n * out->par_d,
-        (guint64) from_dar_d * out->par_n);
-  else
-    h = gst_util_uint64_scale_round (w, (guint64) from_dar_d * out->par_n,
-        (guint64) from_dar_n * out->par_d);
+  /* As videoscale: the picture's height for the output's width, rounded
+   * down, where it fits, else its width for the output's height. */
+  if (!gst_util_fraction_multiply (from_dar_n, from_dar_d, out->par_d,
+          out->par_n, &n, &d))
+    return;
+  h = gst_util_uint64_scale_int (out->width, d, n);
+  if (h > out->height) {
+    h = out->height;
+    w = gst_util_uint64_scale_int (out->height, n, d);
+  }
 
   /* Subsampled chroma: keep the picture on whole chroma samples. */
   w = MAX (w >> wsub << wsub, 1);
