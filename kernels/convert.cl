@@ -76,7 +76,6 @@ typedef uchar16 __attribute__ ((aligned (1))) unaligned_uchar16;
 typedef uchar8 __attribute__ ((aligned (1))) unaligned_uchar8;
 typedef float8 halves_t;        /* the output chroma samples of a run */
 
-#if IN_BYTES == 1
 /* The bytes of RUN packed 4-byte pixels from p, by their offset in the
  * pixel: b[k] holds byte k of each pixel. */
 static void
@@ -94,7 +93,6 @@ load_packed4 (__global const uchar * p, uchar16 b[4])
   b[2] = (uchar16) (e01.odd, e23.odd);
   b[3] = (uchar16) (o01.odd, o23.odd);
 }
-#endif
 
 /* Component c of pixels x0 .. x0 + RUN - 1 of row y, the columns clamped
  * to the frame: a whole run in it is loaded as vectors where the

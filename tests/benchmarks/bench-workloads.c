@@ -13,6 +13,8 @@
 #define PEER_ROTATE "rotate angle=0.5235987755982988"
 #define PEER_SCALE "videoscale method=catrom n-threads=@THREADS@"
 #define PEER_BLUR "cvsmooth type=blur kernel-width=31 kernel-height=31"
+#define PEER_CONVERT "videoconvert n-threads=@THREADS@"
+#define PEER_CONVERT_SCALE "videoconvertscale method=catrom n-threads=@THREADS@"
 
 #define OURS_UPSCALE "clbicubicscale filter=catmull-rom"
 #define OURS_DOWNSCALE "clbicubicscale filter=catmull-rom antialias=true"
@@ -160,6 +162,41 @@ const BenchWorkload bench_workloads[] = {
                   720),
               SCALE_PAIR ("1080", OURS_UPSCALE, "RGBA", 1920, 1080, 3840, 2160,
                   1080),
+            }
+      },
+  {
+        "convert",
+        "clconvert NV12 <-> RGBA 1920x1080 vs videoconvert; clconvertscale "
+        "I420 3840x2160 -> NV12 1920x1080 and NV12 1920x1080 -> RGBA "
+        "3840x2160 vs videoconvertscale method=catrom",
+        NULL,
+        {
+              {"ours-nv12-rgba", BENCH_ROLE_OURS, "clconvert NV12 -> RGBA",
+                    "clconvert", "NV12", "RGBA", 1920, 1080, 0, 0,
+                  "peer-nv12-rgba"},
+              {"peer-nv12-rgba", BENCH_ROLE_PEER, "videoconvert NV12 -> RGBA",
+                  PEER_CONVERT, "NV12", "RGBA", 1920, 1080},
+              {"ours-rgba-nv12", BENCH_ROLE_OURS, "clconvert RGBA -> NV12",
+                    "clconvert", "RGBA", "NV12", 1920, 1080, 0, 0,
+                  "peer-rgba-nv12"},
+              {"peer-rgba-nv12", BENCH_ROLE_PEER, "videoconvert RGBA -> NV12",
+                  PEER_CONVERT, "RGBA", "NV12", 1920, 1080},
+              {"ours-i420-nv12", BENCH_ROLE_OURS,
+                    "clconvertscale I420 4K -> NV12 1080p", "clconvertscale",
+                    "I420", "NV12", 3840, 2160, 1920, 1080,
+                  "peer-i420-nv12"},
+              {"peer-i420-nv12", BENCH_ROLE_PEER,
+                    "videoconvertscale I420 4K -> NV12 1080p",
+                    PEER_CONVERT_SCALE, "I420", "NV12", 3840, 2160, 1920,
+                  1080},
+              {"ours-nv12-rgba-4k", BENCH_ROLE_OURS,
+                    "clconvertscale NV12 1080p -> RGBA 4K", "clconvertscale",
+                    "NV12", "RGBA", 1920, 1080, 3840, 2160,
+                  "peer-nv12-rgba-4k"},
+              {"peer-nv12-rgba-4k", BENCH_ROLE_PEER,
+                    "videoconvertscale NV12 1080p -> RGBA 4K",
+                    PEER_CONVERT_SCALE, "NV12", "RGBA", 1920, 1080, 3840,
+                  2160},
             }
       },
 };

@@ -37,20 +37,14 @@
 #define DEFAULT_RUNS 7
 #define DEFAULT_WARMUP 3
 
-/* clboxblur is written on another branch: until it is merged into the
- * internal library, this weak reference is NULL and its workloads report
- * the element as not available. */
-extern gboolean gst_element_register_clboxblur (GstPlugin * plugin)
-    __attribute__ ((weak));
-
-static const struct
-{
-  const gchar *name;
-  gboolean (*register_element) (GstPlugin * plugin);
-} our_elements[] = {
-  {"clbicubicscale", gst_element_register_clbicubicscale},
-  {"clrotate", gst_element_register_clrotate},
-  {"clboxblur", gst_element_register_clboxblur},
+static gboolean (*const our_elements[]) (GstPlugin * plugin) = {
+  gst_element_register_clbicubicscale,
+  gst_element_register_clrotate,
+  gst_element_register_clboxblur,
+  gst_element_register_clconvert,
+  gst_element_register_clconvertscale,
+  gst_element_register_clupload,
+  gst_element_register_cldownload,
 };
 
 static void
@@ -67,8 +61,7 @@ register_our_elements (void)
     gst_object_unref (installed);
   }
   for (guint i = 0; i < G_N_ELEMENTS (our_elements); i++)
-    if (our_elements[i].register_element)
-      our_elements[i].register_element (NULL);
+    our_elements[i] (NULL);
 }
 
 /* ---- the machine ---- */

@@ -35,7 +35,9 @@
 # compares the two fairly; and into `queue ! filesink`, where the sink maps
 # each buffer in a thread of its own, so that a download left running
 # (ours: into pinned memory) overlaps the next frame's upload. Needs the
-# plugin on GST_PLUGIN_PATH
+# Last, NV12 1080p -> RGBA 4K through clconvertscale against
+# cudaconvertscale, each between its upload and download, into filesink.
+# Needs the plugin on GST_PLUGIN_PATH
 # (scripts/setup.sh, or tests/benchmarks/gpu-env.sh on the GPU machine).
 set -euo pipefail
 
@@ -173,4 +175,29 @@ if gst-inspect-1.0 cudascale >/dev/null 2>&1; then
         "$(start_up "$ours_pipe" "$src_hd")"
 else
     echo "cudascale: not available (gst-plugins-bad's nvcodec with a CUDA GPU)"
+fi
+
+# Format conversion with scaling, NV12 1080p -> RGBA 4K, against
+# cudaconvertscale where it is installed, into a sink that maps each frame.
+if gst-inspect-1.0 cudaconvertscale >/dev/null 2>&1; then
+    nv12_hd='video/x-raw,format=NV12,width=1920,height=1080'
+    src_nv12="videotestsrc num-buffers=1 pattern=smpte ! $nv12_hd ! \
+imagefreeze num-buffers=$frames"
+    rgba_uhd='format=RGBA,width=3840,height=2160'
+    file_sink='filesink location=/dev/null'
+    measure base_nv12 "$src_nv12" "$file_sink"
+    measure t "$src_nv12 ! cudaupload ! cudaconvertscale ! \
+video/x-raw(memory:CUDAMemory),$rgba_uhd ! cudadownload" "$file_sink"
+    cuda_convert=$(net "$t" "$base_nv12")
+    measure t "$src_nv12 ! clupload ! clconvertscale ! \
+video/x-raw(memory:OpenCLMemory),$rgba_uhd ! cldownload" "$file_sink"
+    ours_convert=$(net "$t" "$base_nv12")
+    show "cudaupload ! cudaconvertscale ! cudadownload NV12 1080p -> RGBA 4K, into filesink" \
+        "$cuda_convert"
+    show "clupload ! clconvertscale ! cldownload NV12 1080p -> RGBA 4K, into filesink" \
+        "$ours_convert"
+    show "clconvertscale chain / cudaconvertscale chain" \
+        "$(calc "$ours_convert / $cuda_convert")"
+else
+    echo "cudaconvertscale: not available (gst-plugins-bad's nvcodec with a CUDA GPU)"
 fi
