@@ -378,6 +378,44 @@ block_lanes (lanes_t p, float left, int dx)
 }
 #endif
 
+/* Stores row y of the run's pixels: all their components but subsampled
+ * chroma. */
+static void
+store_run_row (__global out_t * out0, int out0_pitch,
+    __global out_t * out1, int out1_pitch, __global out_t * out2,
+    int out2_pitch, const RunPixels * r, int x0, int y, int width)
+{
+#if defined(OUT_ALPHA) && defined(IN_ALPHA)
+  const lanes_t alpha = r->alpha;
+#elif defined(OUT_ALPHA) || defined(OUT_PAD)
+  const lanes_t alpha = (lanes_t) (OUT_MAX);
+#endif
+
+#ifdef OUT_PACKED4
+  if (x0 + RUN <= width) {
+    uchar16 b[4];
+
+    b[OUT_OFF_0] = convert_uchar16 (QUANTIZE (r->c0, 16));
+    b[OUT_OFF_1] = convert_uchar16 (QUANTIZE (r->c1, 16));
+    b[OUT_OFF_2] = convert_uchar16 (QUANTIZE (r->c2, 16));
+    b[OUT_OFF_A] = convert_uchar16 (QUANTIZE (alpha, 16));
+    store_packed4 ((__global uchar *) OUT_PLANE_0 + y * OUT_PITCH_0 + 4 * x0,
+        b);
+    return;
+  }
+#endif
+  STORE_LANES (0, x0, y, width, r->c0, 16);
+#if defined(OUT_CHROMA) && !OUT_SUB_X && !OUT_SUB_Y
+  STORE_LANES (1, x0, y, width, r->c1, 16);
+  STORE_LANES (2, x0, y, width, r->c2, 16);
+#endif
+#if defined(OUT_ALPHA) || defined(OUT_PAD)
+  STORE_LANES (A, x0, y, width, alpha, 16);
+#endif
+}
+
+#define OUT_ARGS out0, out0_pitch, out1, out1_pitch, out2, out2_pitch
+
 __kernel void
 convert_runs (__global const in_t * in0, int in0_pitch, int in0_offset,
     __global const in_t * in1, int in1_pitch, int in1_offset,
@@ -389,8 +427,6 @@ convert_runs (__global const in_t * in0, int in0_pitch, int in0_offset,
     float alpha_scale)
 {
   const int x0 = get_global_id (0) * RUN, y0 = get_global_id (1) * 2;
-  /* Rows y0 - 1 .. y0 + 1: [dy + 1]. */
-  RunPixels rows[3];
   float4 left[3] = { (float4) (0.0f), (float4) (0.0f), (float4) (0.0f) };
 
   if (x0 >= width || y0 >= height)
@@ -402,44 +438,25 @@ convert_runs (__global const in_t * in0, int in0_pitch, int in0_offset,
   out1 += out1_offset;
   out2 += out2_offset;
 
+#if !defined(OUT_CHROMA) || (!OUT_SUB_X && !OUT_SUB_Y)
+  /* Each row stored as it is converted. */
+  for (int dy = 0; dy < 2 && y0 + dy < height; dy++) {
+    RunPixels r = convert_run (IN_ARGS, x0, y0, dy, width, height, m0, m1,
+        m2, alpha_scale, &left[dy + 1]);
+
+    store_run_row (OUT_ARGS, &r, x0, y0 + dy, width);
+  }
+#else
+  /* Rows y0 - 1 .. y0 + 1: [dy + 1], which the chroma samples weigh. */
+  RunPixels rows[3];
+
   #pragma unroll
   for (int dy = -OUT_NEEDS_TOP; dy <= 1; dy++)
     rows[dy + 1] = convert_run (IN_ARGS, x0, y0, dy, width, height, m0, m1,
         m2, alpha_scale, &left[dy + 1]);
+  for (int dy = 0; dy < 2 && y0 + dy < height; dy++)
+    store_run_row (OUT_ARGS, &rows[dy + 1], x0, y0 + dy, width);
 
-  for (int dy = 0; dy < 2 && y0 + dy < height; dy++) {
-    const RunPixels *r = &rows[dy + 1];
-
-#if defined(OUT_ALPHA) && defined(IN_ALPHA)
-    const lanes_t alpha = r->alpha;
-#elif defined(OUT_ALPHA) || defined(OUT_PAD)
-    const lanes_t alpha = (lanes_t) (OUT_MAX);
-#endif
-
-#ifdef OUT_PACKED4
-    if (x0 + RUN <= width) {
-      uchar16 b[4];
-
-      b[OUT_OFF_0] = convert_uchar16 (QUANTIZE (r->c0, 16));
-      b[OUT_OFF_1] = convert_uchar16 (QUANTIZE (r->c1, 16));
-      b[OUT_OFF_2] = convert_uchar16 (QUANTIZE (r->c2, 16));
-      b[OUT_OFF_A] = convert_uchar16 (QUANTIZE (alpha, 16));
-      store_packed4 ((__global uchar *) OUT_PLANE_0 + (y0 + dy) * OUT_PITCH_0
-          + 4 * x0, b);
-      continue;
-    }
-#endif
-    STORE_LANES (0, x0, y0 + dy, width, r->c0, 16);
-#if defined(OUT_CHROMA) && !OUT_SUB_X && !OUT_SUB_Y
-    STORE_LANES (1, x0, y0 + dy, width, r->c1, 16);
-    STORE_LANES (2, x0, y0 + dy, width, r->c2, 16);
-#endif
-#if defined(OUT_ALPHA) || defined(OUT_PAD)
-    STORE_LANES (A, x0, y0 + dy, width, alpha, 16);
-#endif
-  }
-
-#if defined(OUT_CHROMA) && (OUT_SUB_X || OUT_SUB_Y)
   /* The chroma samples of the run's blocks: one a block on a subsampled
    * axis (OUT_SUB_X is 1 in every such format), each row on another. */
   {
