@@ -77,9 +77,11 @@ table_at (__global const int *tables, __global const float *weights, int t)
 
 #define RUN 16                  /* GST_CL_CONVERT_RUN */
 typedef float16 lanes_t;
-/* PoCL compiles vstore16 of bytes to one store per byte; a store through
- * a vector type of alignment 1 is one vector store (as in convert.cl). */
+/* PoCL compiles vstore16 of bytes to one store per byte, and vload8 to
+ * several loads; an access through a vector type of alignment 1 is one
+ * vector access (as in convert.cl). */
 typedef uchar16 __attribute__ ((aligned (1))) unaligned_uchar16;
+typedef uchar8 __attribute__ ((aligned (1))) unaligned_uchar8;
 
 /* The components on the input's pixels, and on its chroma samples. */
 #define ON_PIXELS (NEEDS_LUMA | NEEDS_ALPHA \
@@ -96,24 +98,56 @@ typedef uchar16 __attribute__ ((aligned (1))) unaligned_uchar16;
     (a).sa, (b).sa, (a).sb, (b).sb, (a).sc, (b).sc, (a).sd, (b).sd, \
     (a).se, (b).se, (a).sf, (b).sf)
 
-/* r[l] holds RUN bytes of lane l; afterwards r[b] holds byte b of every
- * lane: four rounds of interleaving halves. */
-static void
-transpose_bytes (uchar16 r[RUN])
-{
-  _Pragma ("unroll")
-  for (int round = 0; round < 4; round++) {
-    uchar16 o[RUN];
+/* Rounds of interleaving the bytes of r[i] and r[i + N / 2], i below
+ * N / 2, into r[2 i] (first halves) and r[2 i + 1] (second halves): with
+ * N = RUN, four rounds take r[l] holding RUN bytes of lane l to r[b]
+ * holding byte b of every lane; with N = RUN / 2, three rounds take r[i]
+ * holding 8 bytes of lane i then 8 of lane i + 8 to r[j] (and r[j + 4])
+ * holding bytes 2 j and 2 j + 1 of lanes 0 .. 7 (and 8 .. 15). A macro:
+ * the loops unroll where their counts are literals. */
+#define INTERLEAVE_ROUNDS(r, N, ROUNDS) \
+  do { \
+    _Pragma ("unroll") \
+    for (int round_ = 0; round_ < (ROUNDS); round_++) { \
+      uchar16 o_[N]; \
+      _Pragma ("unroll") \
+      for (int i_ = 0; i_ < (N) / 2; i_++) { \
+        o_[2 * i_] = INTERLEAVE_LO ((r)[i_], (r)[i_ + (N) / 2]); \
+        o_[2 * i_ + 1] = INTERLEAVE_HI ((r)[i_], (r)[i_ + (N) / 2]); \
+      } \
+      _Pragma ("unroll") \
+      for (int i_ = 0; i_ < (N); i_++) \
+        (r)[i_] = o_[i_]; \
+    } \
+  } while (0)
 
+/* The bytes of the lanes' pixels s[l] + k .. of step bytes of row,
+ * transposed: t[b] holds byte b from each lane's first, for b below n,
+ * RUN or RUN / 2 (half as many loads and shuffles, where the taps need no
+ * more). Each lane's n bytes lie in the row. */
+static inline __attribute__ ((always_inline)) void
+load_lanes (__global const uchar * row, const int s[RUN], int k, int step,
+    int n, uchar16 t[RUN])
+{
+  uchar16 r[RUN / 2];
+
+  if (n == RUN) {
     _Pragma ("unroll")
-    for (int i = 0; i < RUN / 2; i++) {
-      o[2 * i] = INTERLEAVE_LO (r[i], r[i + RUN / 2]);
-      o[2 * i + 1] = INTERLEAVE_HI (r[i], r[i + RUN / 2]);
-    }
-    _Pragma ("unroll")
-    for (int i = 0; i < RUN; i++)
-      r[i] = o[i];
+    for (int l = 0; l < RUN; l++)
+      t[l] = *(__global const unaligned_uchar16 *) (row + (s[l] + k) * step);
+    INTERLEAVE_ROUNDS (t, 16, 4);
+    return;
   }
+  _Pragma ("unroll")
+  for (int i = 0; i < RUN / 2; i++)
+    r[i] = (uchar16) (*(__global const unaligned_uchar8 *) (row + (s[i] + k)
+            * step), *(__global const unaligned_uchar8 *) (row + (s[i + RUN
+                / 2] + k) * step));
+  INTERLEAVE_ROUNDS (r, 8, 3);
+  _Pragma ("unroll")
+  for (int b = 0; b < RUN / 2; b++)
+    t[b] = (b & 1) ? (uchar16) (r[b / 2].hi, r[b / 2 + 4].hi) :
+        (uchar16) (r[b / 2].lo, r[b / 2 + 4].lo);
 }
 
 /* The weights of tap k of the lanes from output sample x0 of table tx,
@@ -132,52 +166,70 @@ tap_weights (Table tx, int k, int x0)
   return vload16 (0, v);
 }
 
+/* Stores the rows pass's sums v at p, a final sum (last) with a
+ * non-temporal store: the intermediate is written whole before the
+ * columns pass reads it, and from HD frames up it is larger than the
+ * caches, so reading the line first would buy nothing. */
+static void
+store_sums (__global lanes_t * p, lanes_t v, int last)
+{
+  if (last)
+    __builtin_nontemporal_store (v, p);
+  else
+    *p = v;
+}
+
 /* The rows pass's functions take a plane's layout as arguments, so that
  * their code is compiled once (PoCL does not inline them), not once a
- * component. A work-item makes two rows, the second dy rows below the
- * first (dy 0 where the plane has one row left: the same sums, stored
- * twice), whose independent sums keep the SIMD units busy where one
- * would wait for its own previous tap.
- *
- * The sums of the lanes (output samples x0 .. of table tx, whose taps
- * start at input pixels s[l]) of n components at byte offsets off[] of
- * the 8-bit pixels of step bytes of row (and row + dy * pitch), into
- * out[] (and out[] + dy * out_pitch): RUN bytes a lane from each group of
- * RUN / step taps, one load each, transposed, where a gather takes one
- * load a tap. All of them lie in the row. */
+ * component. A work-item makes ROWS_PASS_ROWS rows (those past the
+ * plane's last row repeat it: the same sums, stored again), which share
+ * the work-item's set-up and the weights' loads, and whose independent
+ * sums keep the SIMD units busy where one would wait for its own previous
+ * tap. */
+#define ROWS_PASS_ROWS 4
+
+/* The sums of the lanes (output samples x0 .. of table tx, whose taps
+ * start at input pixels s[l]) of count components at byte offsets off[]
+ * of the 8-bit pixels of step bytes of the rows from row, pitch bytes
+ * apart (rows of them), into the rows from out[], out_pitch floats apart:
+ * n bytes a lane (RUN, or RUN / 2 where they hold every tap) from each
+ * group of n / step taps, one load each, transposed, where a gather takes
+ * one load a tap. All of them lie in the row, and every lane in the
+ * table. */
 __attribute__ ((noinline))
 static void
-sum_rows_bytes (__global const uchar * row, int pitch, int dy, int step,
-    int n, const int off[4], const int s[RUN], Table tx, int x0,
+sum_rows_bytes (__global const uchar * row, int pitch, int rows, int step,
+    int n, int count, const int off[4], const int s[RUN], Table tx, int x0,
     __global float *const out[4], int out_pitch)
 {
-  const int group = RUN / step;
+  const int group = n == RUN ? (step == 3 ? 5 : RUN / step) :
+      (step == 3 ? 2 : RUN / 2 / step);
 
   for (int k = 0; k < tx.taps; k += group) {
-    uchar16 t0[RUN], t1[RUN];
+    const int last = k + group >= tx.taps;
+    uchar16 t[ROWS_PASS_ROWS][RUN];
 
-    _Pragma ("unroll")
-    for (int l = 0; l < RUN; l++) {
-      t0[l] = vload16 (0, row + (s[l] + k) * step);
-      t1[l] = vload16 (0, row + dy * pitch + (s[l] + k) * step);
-    }
-    transpose_bytes (t0);
-    transpose_bytes (t1);
-    for (int i = 0; i < n; i++) {
-      __global lanes_t *p0 = (__global lanes_t *) out[i];
-      __global lanes_t *p1 = (__global lanes_t *) (out[i] + dy * out_pitch);
+    for (int r = 0; r < ROWS_PASS_ROWS; r++)
+      load_lanes (row + min (r, rows - 1) * pitch, s, k, step, n, t[r]);
+    for (int i = 0; i < count; i++) {
+      lanes_t sum[ROWS_PASS_ROWS];
+
       /* a later group goes on from the sums so far, in the same order */
-      lanes_t sum0 = k == 0 ? (lanes_t) (0.0f) : *p0;
-      lanes_t sum1 = k == 0 ? (lanes_t) (0.0f) : *p1;
-
+      _Pragma ("unroll")
+      for (int r = 0; r < ROWS_PASS_ROWS; r++)
+        sum[r] = k == 0 ? (lanes_t) (0.0f) :
+            *(__global lanes_t *) (out[i] + min (r, rows - 1) * out_pitch);
       for (int j = 0; j < min (group, tx.taps - k); j++) {
-        const lanes_t w = tap_weights (tx, k + j, x0);
+        const lanes_t w = vload16 (0, tx.weights + (k + j) * tx.size + x0);
 
-        sum0 += w * convert_float16 (t0[j * step + off[i]]);
-        sum1 += w * convert_float16 (t1[j * step + off[i]]);
+        _Pragma ("unroll")
+        for (int r = 0; r < ROWS_PASS_ROWS; r++)
+          sum[r] += w * convert_float16 (t[r][j * step + off[i]]);
       }
-      *p0 = sum0;
-      *p1 = sum1;
+      _Pragma ("unroll")
+      for (int r = 0; r < ROWS_PASS_ROWS; r++)
+        store_sums ((__global lanes_t *) (out[i] + min (r, rows - 1) *
+                out_pitch), sum[r], last);
     }
   }
 }
@@ -198,24 +250,31 @@ gather_tap (__global const in_t * row, int step, int off, int w,
 }
 
 /* The sums of the lanes of one component at offset off of the pixels of
- * step values of row (and row + dy * pitch), of w pixels, into out (and
- * out + dy * out_pitch): tap by tap. */
+ * step values of the rows from row (as sum_rows_bytes () has them), of w
+ * pixels, into the rows from out: tap by tap. */
 __attribute__ ((noinline))
 static void
-sum_rows_values (__global const in_t * row, int pitch, int dy, int step,
+sum_rows_values (__global const in_t * row, int pitch, int rows, int step,
     int off, int w, const int s[RUN], Table tx, int x0, __global float *out,
     int out_pitch)
 {
-  lanes_t sum0 = (lanes_t) (0.0f), sum1 = (lanes_t) (0.0f);
+  lanes_t sum[ROWS_PASS_ROWS];
 
+  _Pragma ("unroll")
+  for (int r = 0; r < ROWS_PASS_ROWS; r++)
+    sum[r] = (lanes_t) (0.0f);
   for (int k = 0; k < tx.taps; k++) {
     const lanes_t weight = tap_weights (tx, k, x0);
 
-    sum0 += weight * gather_tap (row, step, off, w, s, k);
-    sum1 += weight * gather_tap (row + dy * pitch, step, off, w, s, k);
+    _Pragma ("unroll")
+    for (int r = 0; r < ROWS_PASS_ROWS; r++)
+      sum[r] += weight * gather_tap (row + min (r, rows - 1) * pitch, step,
+          off, w, s, k);
   }
-  *(__global lanes_t *) out = sum0;
-  *(__global lanes_t *) (out + dy * out_pitch) = sum1;
+  _Pragma ("unroll")
+  for (int r = 0; r < ROWS_PASS_ROWS; r++)
+    store_sums ((__global lanes_t *) (out + min (r, rows - 1) * out_pitch),
+        sum[r], 1);
 }
 
 /* The components of the rows pass: the first row of each one's plane,
@@ -240,12 +299,11 @@ typedef struct
   } while (0)
 
 /* The rows pass's sums of lanes x0 .. of table tx, of the input grid's w
- * pixels, for components r, of their rows and the rows dy below: the
- * components of one plane at once, with vector loads where the plane is
- * 8-bit and each lane's group of taps lies in the row; else one by one,
- * tap by tap. */
+ * pixels, for components r, of rows of their rows: the components of one
+ * plane at once, with vector loads where the plane is 8-bit and each
+ * lane's group of taps lies in the row; else one by one, tap by tap. */
 static void
-sum_rows (const RowComponents * r, int dy, Table tx, int w, int x0,
+sum_rows (const RowComponents * r, int rows, Table tx, int w, int x0,
     int out_pitch)
 {
   int s[RUN];
@@ -255,49 +313,36 @@ sum_rows (const RowComponents * r, int dy, Table tx, int w, int x0,
     s[l] = tx.starts[min (x0 + l, tx.size - 1)];
 
   for (int i = 0, j; i < r->n; i = j) {
-    const int step = r->step[i], group = RUN / step;
+    const int step = r->step[i];
+    const int n = tx.taps * step <= RUN / 2 ? RUN / 2 : RUN;
+    const int group = n / step;
 
     /* the components of the same plane: packed and semi-planar formats */
     for (j = i + 1; j < r->n && r->row[j] == r->row[i]
         && r->step[j] == step; j++);
     if (IN_BYTES == 1 && IN_SHIFT == 0 && x0 + RUN <= tx.size && s[0] >= 0
-        && (s[RUN - 1] + (tx.taps - 1) / group * group) * step + RUN
+        && (s[RUN - 1] + (tx.taps - 1) / group * group) * step + n
         <= w * step) {
-      sum_rows_bytes ((__global const uchar *) r->row[i], r->pitch[i], dy,
-          step, j - i, r->off + i, s, tx, x0, r->out + i, out_pitch);
+      sum_rows_bytes ((__global const uchar *) r->row[i], r->pitch[i], rows,
+          step, n, j - i, r->off + i, s, tx, x0, r->out + i, out_pitch);
       continue;
     }
     for (int c = i; c < j; c++)
-      sum_rows_values (r->row[c], r->pitch[c], dy, step, r->off[c], w, s,
+      sum_rows_values (r->row[c], r->pitch[c], rows, step, r->off[c], w, s,
           tx, x0, r->out[c], out_pitch);
   }
 }
 
-/* The rows pass of output grid g from input grid ig (0: pixels, 1:
- * chroma samples): RUN samples of two input rows a work-item, stored
- * whole (the planes' rows are padded to a multiple of RUN). planes: the
- * plane of each component (0, 1, 2, alpha), in floats from tmp. */
-__kernel void
-convert_scale_rows (__global const in_t * in0, int in0_pitch,
-    int in0_offset, __global const in_t * in1, int in1_pitch,
-    int in1_offset, __global const in_t * in2, int in2_pitch,
-    int in2_offset, __global float *tmp, int4 planes, int pitch,
-    int4 in_size, __global const int *tables, __global const float *weights,
-    int g, int ig)
+/* A work-item of the rows pass: the components of needs, of rows input
+ * rows from y, into out (the lanes' place in the intermediate's rows)
+ * plus each one's plane. Not inlined: PoCL keeps the arrays of a kernel's
+ * body for every work-item of the group (to vectorise across them). */
+__attribute__ ((noinline))
+static void
+rows_run (IN_PARAMS, int needs, int y, int rows, __global float *out,
+    int4 planes, int pitch, Table tx, int w, int x0)
 {
-  const int needs = (g ? CHROMA_NEEDS : PIXEL_NEEDS)
-      & (ig ? ON_CHROMA : ON_PIXELS);
-  const Table tx = table_at (tables, weights, (g * 2 + ig) * 2);
-  const int w = ig ? in_size.z : in_size.x, h = ig ? in_size.w : in_size.y;
-  const int x0 = get_global_id (0) * RUN, y = get_global_id (1) * 2;
-  __global float *out = tmp + y * pitch + x0;
   RowComponents r;
-
-  if (x0 >= tx.size || y >= h)
-    return;
-  in0 += in0_offset;
-  in1 += in1_offset;
-  in2 += in2_offset;
 
   r.n = 0;
   if (needs & NEEDS_LUMA)
@@ -312,44 +357,99 @@ convert_scale_rows (__global const in_t * in0, int in0_pitch,
   if (needs & NEEDS_ALPHA)
     ADD_COMPONENT (&r, A, y, out + planes.w);
 #endif
-  sum_rows (&r, y + 1 < h, tx, w, x0, pitch);
+  sum_rows (&r, rows, tx, w, x0, pitch);
 }
 
-/* The columns pass's sum for lanes rx0 .. rx0 + RUN - 1 of the picture's
- * row ry on a plane of h rows from p, table ty: where the run lies in
- * the plane's rows (0 .. pitch - 1), vector loads; else each lane's
- * column clamped to the picture's rect_w. */
-static lanes_t
-sum_column (__global const float *p, int pitch, int h, Table ty, int ry,
-    int rx0, int rect_w)
+/* The rows pass of output grid g from input grid ig (0: pixels, 1:
+ * chroma samples): RUN samples of ROWS_PASS_ROWS input rows a work-item,
+ * stored
+ * whole (the planes' rows are padded to a multiple of RUN). planes: the
+ * plane of each component (0, 1, 2, alpha), in floats from tmp. */
+__kernel void
+convert_scale_rows (__global const in_t * in0, int in0_pitch,
+    int in0_offset, __global const in_t * in1, int in1_pitch,
+    int in1_offset, __global const in_t * in2, int in2_pitch,
+    int in2_offset, __global float *tmp, int4 planes, int pitch,
+    int4 in_size, __global const int *tables, __global const float *weights,
+    int g, int ig)
+{
+  const int needs = (g ? CHROMA_NEEDS : PIXEL_NEEDS)
+      & (ig ? ON_CHROMA : ON_PIXELS);
+  const Table tx = table_at (tables, weights, (g * 2 + ig) * 2);
+  const int w = ig ? in_size.z : in_size.x, h = ig ? in_size.w : in_size.y;
+  const int x0 = get_global_id (0) * RUN;
+  const int y = get_global_id (1) * ROWS_PASS_ROWS;
+
+  if (x0 >= tx.size || y >= h)
+    return;
+  rows_run (in0 + in0_offset, in0_pitch, in1 + in1_offset, in1_pitch,
+      in2 + in2_offset, in2_pitch, needs, y, min (ROWS_PASS_ROWS, h - y),
+      tmp + y * pitch + x0, planes, pitch, tx, w, x0);
+}
+
+/* sum_columns () where the run leaves the planes' rows or its taps leave
+ * the planes: each lane's column clamped to the picture's rect_w, each
+ * tap's row to the planes' h. Apart, so that the common case does not
+ * pay for its set-up. */
+__attribute__ ((noinline))
+static void
+sum_columns_clamped (__global const float *p0, __global const float *p1,
+    int two, int pitch, int h, Table ty, int ry, int rx0, int rect_w,
+    lanes_t * sum0, lanes_t * sum1)
 {
   const int first = ty.starts[ry];
   __global const float *w = ty.weights + ry;
-  lanes_t sum = (lanes_t) (0.0f);
+  lanes_t s0 = (lanes_t) (0.0f), s1 = (lanes_t) (0.0f);
 
-  if (rx0 >= 0 && rx0 + RUN <= pitch) {
-    p += rx0;
-    if (first >= 0 && first + ty.taps <= h) {
-      p += first * pitch;
-      for (int k = 0; k < ty.taps; k++, p += pitch)
-        sum += w[k * ty.size] * vload16 (0, p);
-    } else {
-      for (int k = 0; k < ty.taps; k++)
-        sum += w[k * ty.size] * vload16 (0, p + clamp (first + k, 0,
-                h - 1) * pitch);
-    }
-    return sum;
-  }
   for (int k = 0; k < ty.taps; k++) {
-    __global const float *row = p + clamp (first + k, 0, h - 1) * pitch;
-    float v[RUN];
+    const int row = clamp (first + k, 0, h - 1) * pitch;
+    float v0[RUN], v1[RUN];
 
     _Pragma ("unroll")
-    for (int l = 0; l < RUN; l++)
-      v[l] = row[clamp (rx0 + l, 0, rect_w - 1)];
-    sum += w[k * ty.size] * vload16 (0, v);
+    for (int l = 0; l < RUN; l++) {
+      const int x = rx0 >= 0 && rx0 + RUN <= pitch ? rx0 + l :
+          clamp (rx0 + l, 0, rect_w - 1);
+
+      v0[l] = p0[row + x];
+      v1[l] = p1[row + x];
+    }
+    s0 += w[k * ty.size] * vload16 (0, v0);
+    if (two)
+      s1 += w[k * ty.size] * vload16 (0, v1);
   }
-  return sum;
+  *sum0 = s0;
+  *sum1 = s1;
+}
+
+/* The columns pass's sums for lanes rx0 .. rx0 + RUN - 1 of the
+ * picture's row ry on the planes p0 and, where two, p1 (whose rows follow
+ * one table, ty, over h rows), in vectors where the run lies in the
+ * planes' rows (0 .. pitch - 1) and its taps in the planes. The sums of
+ * the two planes are independent: the SIMD units take one while the
+ * other waits for its previous tap. */
+static inline __attribute__ ((always_inline)) void
+sum_columns (__global const float *p0, __global const float *p1, int two,
+    int pitch, int h, Table ty, int ry, int rx0, int rect_w, lanes_t * sum0,
+    lanes_t * sum1)
+{
+  const int first = ty.starts[ry];
+  __global const float *w = ty.weights + ry;
+  lanes_t s0 = (lanes_t) (0.0f), s1 = (lanes_t) (0.0f);
+
+  if (rx0 < 0 || rx0 + RUN > pitch || first < 0 || first + ty.taps > h) {
+    sum_columns_clamped (p0, p1, two, pitch, h, ty, ry, rx0, rect_w, sum0,
+        sum1);
+    return;
+  }
+  p0 += first * pitch + rx0;
+  p1 += first * pitch + rx0;
+  for (int k = 0; k < ty.taps; k++, p0 += pitch, p1 += pitch) {
+    s0 += w[k * ty.size] * vload16 (0, p0);
+    if (two)
+      s1 += w[k * ty.size] * vload16 (0, p1);
+  }
+  *sum0 = s0;
+  *sum1 = s1;
 }
 
 /* Output components 0, 1, 2 and alpha of a run. */
@@ -359,20 +459,19 @@ typedef struct
 } RunValues;
 
 /* The converted samples x0 .. x0 + RUN - 1 of row y of output grid g
- * (whose picture is rect), the border outside the picture. */
+ * (whose picture is rect; outside: the lanes left or right of it), the
+ * border outside the picture; pixels and chroma: the grid's tables down
+ * the input's pixels and chroma samples. */
 static inline __attribute__ ((always_inline)) RunValues
 convert_run (__global const float *tmp, int4 planes, int pitch,
-    int4 in_size, const int g, int x0, int y, int4 rect,
-    __global const int *tables, __global const float *weights, float4 m0,
-    float4 m1, float4 m2, float alpha_scale, float4 border)
+    int4 in_size, int g, int x0, int y, int4 rect, int16 outside,
+    Table pixels, Table chroma, float4 m0, float4 m1, float4 m2,
+    float alpha_scale, float4 border)
 {
   const int needs = g ? CHROMA_NEEDS : PIXEL_NEEDS;
   const int ry = y - rect.y, rx0 = x0 - rect.x;
-  const int16 x = x0 + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
-      13, 14, 15);
-  const int16 outside = x < rect.x || x >= rect.x + rect.z;
+  lanes_t luma = (lanes_t) (0.0f), u = luma, v = luma, alpha = luma;
   RunValues r;
-  lanes_t v[4];
 
   r.c[0] = (lanes_t) (border.x);
   r.c[1] = (lanes_t) (border.y);
@@ -382,22 +481,19 @@ convert_run (__global const float *tmp, int4 planes, int pitch,
       || x0 >= rect.x + rect.z)
     return r;
 
-  for (int i = 0; i < 4; i++) {
-    const int component = i == 0 ? NEEDS_LUMA : i == 3 ? NEEDS_ALPHA :
-        NEEDS_CHROMA;
-    const int ig = component == NEEDS_CHROMA && IN_SUBSAMPLED;
-    const int offsets[4] = { planes.x, planes.y, planes.z, planes.w };
-
-    v[i] = (lanes_t) (0.0f);
-    if (needs & component)
-      v[i] = sum_column (tmp + offsets[i], pitch, ig ? in_size.w :
-          in_size.y, table_at (tables, weights, (g * 2 + ig) * 2 + 1), ry,
-          rx0, rect.z);
-  }
-  r.c[0] = select (MAP (m0, v[0], v[1], v[2]), r.c[0], outside);
-  r.c[1] = select (MAP (m1, v[0], v[1], v[2]), r.c[1], outside);
-  r.c[2] = select (MAP (m2, v[0], v[1], v[2]), r.c[2], outside);
-  r.c[3] = select (v[3] * alpha_scale, r.c[3], outside);
+  if (needs & (NEEDS_LUMA | NEEDS_ALPHA))
+    sum_columns (tmp + ((needs & NEEDS_LUMA) ? planes.x : planes.w),
+        tmp + planes.w, (needs & NEEDS_LUMA) && (needs & NEEDS_ALPHA), pitch,
+        in_size.y, pixels, ry, rx0, rect.z, (needs & NEEDS_LUMA) ? &luma :
+        &alpha, &alpha);
+  if (needs & NEEDS_CHROMA)
+    sum_columns (tmp + planes.y, tmp + planes.z, 1, pitch,
+        IN_SUBSAMPLED ? in_size.w : in_size.y, chroma, ry, rx0, rect.z, &u,
+        &v);
+  r.c[0] = select (MAP (m0, luma, u, v), r.c[0], outside);
+  r.c[1] = select (MAP (m1, luma, u, v), r.c[1], outside);
+  r.c[2] = select (MAP (m2, luma, u, v), r.c[2], outside);
+  r.c[3] = select (alpha * alpha_scale, r.c[3], outside);
   return r;
 }
 
@@ -405,48 +501,50 @@ convert_run (__global const float *tmp, int4 planes, int pitch,
 #define QUANTIZE(lanes) \
   (clamp (convert_int16 ((lanes) + 0.5f), 0, OUT_MAX) << OUT_SHIFT)
 
+/* Stores code values q of a component at offset off of the samples of
+ * step values of row, samples x0 .. those below width, one by one. Apart,
+ * so that whole runs do not pay for its set-up. */
+__attribute__ ((noinline))
+static void
+store_values (__global out_t * row, int step, int off, int x0, int width,
+    int16 q)
+{
+  int v[RUN];
+
+  vstore16 (q, 0, v);
+  for (int l = 0; l < RUN && x0 + l < width; l++)
+    row[(x0 + l) * step + off] = (out_t) v[l];
+}
+
 /* Stores component c of samples x0 .. of row y, those below width: a
  * whole run of 8-bit values, one a sample, as a vector. */
 #define STORE_RUN(c, x0, y, width, lanes) \
   do { \
     __global out_t *row_ = OUT_PLANE_##c + (y) * OUT_PITCH_##c; \
-    int v_[RUN]; \
-    if ((x0) + RUN <= (width) && OUT_BYTES == 1 && OUT_STEP_##c == 1) { \
+    if ((x0) + RUN <= (width) && OUT_BYTES == 1 && OUT_STEP_##c == 1) \
       *(__global unaligned_uchar16 *) ((__global uchar *) row_ + (x0) \
           + OUT_OFF_##c) = convert_uchar16 (QUANTIZE (lanes)); \
-    } else { \
-      vstore16 (QUANTIZE (lanes), 0, v_); \
-      for (int l_ = 0; l_ < RUN && (x0) + l_ < (width); l_++) \
-        row_[((x0) + l_) * OUT_STEP_##c + OUT_OFF_##c] = (out_t) v_[l_]; \
-    } \
+    else \
+      store_values (row_, OUT_STEP_##c, OUT_OFF_##c, x0, width, \
+          QUANTIZE (lanes)); \
   } while (0)
 
 #if OUT_BYTES == 1 && defined(OUT_CHROMA) && !OUT_SUBSAMPLED \
     && (defined(OUT_ALPHA) || defined(OUT_PAD)) && OUT_STEP_0 == 4
 /* 4-byte pixels, every component in one plane (RGBA, AYUV and their
- * orders): a whole run is stored as four vectors. */
+ * orders): a whole run is stored as one vector of 32-bit pixels, each
+ * component shifted to its byte (where interleaving bytes takes dozens
+ * of shuffles). */
 #define OUT_PACKED4
-
-/* Interleaves the bytes of offsets 0 .. 3 of RUN pixels, b[k] holding
- * byte k of each, into p. */
-static void
-store_packed4 (__global uchar * p, const uchar16 b[4])
-{
-  uchar16 e = INTERLEAVE_LO (b[0], b[2]), o = INTERLEAVE_LO (b[1], b[3]);
-  __global unaligned_uchar16 *q = (__global unaligned_uchar16 *) p;
-
-  q[0] = INTERLEAVE_LO (e, o);
-  q[1] = INTERLEAVE_HI (e, o);
-  e = INTERLEAVE_HI (b[0], b[2]);
-  o = INTERLEAVE_HI (b[1], b[3]);
-  q[2] = INTERLEAVE_LO (e, o);
-  q[3] = INTERLEAVE_HI (e, o);
-}
+typedef uint16 __attribute__ ((aligned (4))) unaligned_uint16;
+#define PACKED_BYTE(lanes, off) (as_uint16 (QUANTIZE (lanes)) << (8 * (off)))
 #endif
 
 #if OUT_BYTES == 1 && OUT_SUBSAMPLED && OUT_STEP_1 == 2
-/* Chroma pairs (NV12, NV21): a whole run is stored as two vectors. */
+/* Chroma pairs (NV12, NV21): a whole run is stored as one vector of
+ * 16-bit pairs. */
 #define OUT_PAIRS
+typedef ushort16 __attribute__ ((aligned (2))) unaligned_ushort16;
 #endif
 
 /* Row y of the output's pixels from x0: components 0, 1, 2 where the
@@ -464,14 +562,9 @@ store_pixels (__global out_t * out0, int out0_pitch, __global out_t * out1,
 
 #ifdef OUT_PACKED4
   if (x0 + RUN <= width) {
-    uchar16 b[4];
-
-    b[OUT_OFF_0] = convert_uchar16 (QUANTIZE (r->c[0]));
-    b[OUT_OFF_1] = convert_uchar16 (QUANTIZE (r->c[1]));
-    b[OUT_OFF_2] = convert_uchar16 (QUANTIZE (r->c[2]));
-    b[OUT_OFF_A] = convert_uchar16 (QUANTIZE (alpha));
-    store_packed4 ((__global uchar *) OUT_PLANE_0 + y * OUT_PITCH_0 + 4 * x0,
-        b);
+    *(__global unaligned_uint16 *) (OUT_PLANE_0 + y * OUT_PITCH_0 + 4 * x0) =
+        PACKED_BYTE (r->c[0], OUT_OFF_0) | PACKED_BYTE (r->c[1], OUT_OFF_1)
+        | PACKED_BYTE (r->c[2], OUT_OFF_2) | PACKED_BYTE (alpha, OUT_OFF_A);
     return;
   }
 #endif
@@ -495,14 +588,9 @@ store_chroma (__global out_t * out0, int out0_pitch, __global out_t * out1,
 #if OUT_SUBSAMPLED
 #ifdef OUT_PAIRS
   if (x0 + RUN <= width) {
-    uchar16 u = convert_uchar16 (QUANTIZE (r->c[1]));
-    uchar16 v = convert_uchar16 (QUANTIZE (r->c[2]));
-    uchar16 first = OUT_OFF_1 == 0 ? u : v, second = OUT_OFF_1 == 0 ? v : u;
-    __global unaligned_uchar16 *q = (__global unaligned_uchar16 *)
-        ((__global uchar *) OUT_PLANE_1 + y * OUT_PITCH_1 + 2 * x0);
-
-    q[0] = INTERLEAVE_LO (first, second);
-    q[1] = INTERLEAVE_HI (first, second);
+    *(__global unaligned_ushort16 *) (OUT_PLANE_1 + y * OUT_PITCH_1 + 2 * x0)
+        = convert_ushort16 (QUANTIZE (r->c[1]) << (8 * OUT_OFF_1)
+        | QUANTIZE (r->c[2]) << (8 * OUT_OFF_2));
     return;
   }
 #endif
@@ -511,9 +599,45 @@ store_chroma (__global out_t * out0, int out0_pitch, __global out_t * out1,
 #endif
 }
 
-/* The columns pass of output grid g: RUN samples of a row a work-item.
- * width and height: the output's pixels; rect and chroma_rect: the
- * picture on the output's pixels and chroma samples. */
+/* A work-item of the columns pass: samples x0 .. of rows y .. y + rows - 1
+ * of output grid g, of w samples a row. The rows share the work-item's
+ * set-up, and read mostly the same rows of the intermediate, the second
+ * time from the cache. Not inlined, as rows_run (). */
+__attribute__ ((noinline))
+static void
+columns_run (__global const float *tmp, int4 planes, int pitch,
+    int4 in_size, __global out_t * out0, int out0_pitch,
+    __global out_t * out1, int out1_pitch, __global out_t * out2,
+    int out2_pitch, int g, int x0, int y, int rows, int w, int4 rect,
+    float4 m0, float4 m1, float4 m2, float alpha_scale, float4 border,
+    __global const int *tables, __global const float *weights)
+{
+  const int16 x = x0 + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+      13, 14, 15);
+  const int16 outside = x < rect.x || x >= rect.x + rect.z;
+  /* luma and alpha lie on the input's pixels, chroma on its own grid */
+  const Table pixels = table_at (tables, weights, g * 4 + 1);
+  const Table chroma = table_at (tables, weights, g * 4 + IN_SUBSAMPLED * 2
+      + 1);
+
+  for (int i = 0; i < rows; i++) {
+    const RunValues r = convert_run (tmp, planes, pitch, in_size, g, x0,
+        y + i, rect, outside, pixels, chroma, m0, m1, m2, alpha_scale,
+        border);
+
+    if (g)
+      store_chroma (out0, out0_pitch, out1, out1_pitch, out2, out2_pitch,
+          x0, y + i, w, &r);
+    else
+      store_pixels (out0, out0_pitch, out1, out1_pitch, out2, out2_pitch,
+          x0, y + i, w, &r);
+  }
+}
+
+/* The columns pass of output grid g: RUN samples of COLUMN_ROWS rows a
+ * work-item. width and height: the output's pixels; rect and
+ * chroma_rect: the picture on the output's pixels and chroma samples. */
+#define COLUMN_ROWS 4
 #define COLUMNS_KERNEL(g) \
 __kernel void \
 convert_scale_columns_##g (__global const float *tmp, int4 planes, \
@@ -524,25 +648,18 @@ convert_scale_columns_##g (__global const float *tmp, int4 planes, \
     float4 m0, float4 m1, float4 m2, float alpha_scale, float4 border, \
     __global const int *tables, __global const float *weights) \
 { \
-  const int x0 = get_global_id (0) * RUN, y = get_global_id (1); \
+  const int x0 = get_global_id (0) * RUN; \
+  const int y = get_global_id (1) * COLUMN_ROWS; \
   const int w = (g) ? (width + BLOCK_W - 1) / BLOCK_W : width; \
   const int h = (g) ? (height + BLOCK_H - 1) / BLOCK_H : height; \
-  RunValues r; \
  \
   if (x0 >= w || y >= h) \
     return; \
-  out0 += out0_offset; \
-  out1 += out1_offset; \
-  out2 += out2_offset; \
-  r = convert_run (tmp, planes, pitch, in_size, (g), x0, y, \
-      (g) ? chroma_rect : rect, tables, weights, m0, m1, m2, alpha_scale, \
-      border); \
-  if (g) \
-    store_chroma (out0, out0_pitch, out1, out1_pitch, out2, out2_pitch, \
-        x0, y, w, &r); \
-  else \
-    store_pixels (out0, out0_pitch, out1, out1_pitch, out2, out2_pitch, \
-        x0, y, w, &r); \
+  columns_run (tmp, planes, pitch, in_size, out0 + out0_offset, \
+      out0_pitch, out1 + out1_offset, out1_pitch, out2 + out2_offset, \
+      out2_pitch, (g), x0, y, min (COLUMN_ROWS, h - y), w, \
+      (g) ? chroma_rect : rect, m0, m1, m2, alpha_scale, border, tables, \
+      weights); \
 }
 
 COLUMNS_KERNEL (0)

@@ -398,7 +398,7 @@ add_intermediate (GstCLArgs * args, GstCLBaseConvertPrivate * priv, guint g)
 }
 
 /* The rows pass of output grid @g from input grid @ig: a run of samples
- * of two input rows a work-item. */
+ * of four input rows a work-item. */
 static gboolean
 run_rows (GstCLBaseConvert * self, const GstCLFrame * in, guint g, guint ig,
     GError ** error)
@@ -418,11 +418,12 @@ run_rows (GstCLBaseConvert * self, const GstCLFrame * in, guint g, guint ig,
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
           (self)), priv->rows, priv->plan.intermediate[g].pitch /
-      GST_CL_CONVERT_RUN, (GST_VIDEO_INFO_COMP_HEIGHT (&in->info, ig) + 1) / 2,
+      GST_CL_CONVERT_RUN, (GST_VIDEO_INFO_COMP_HEIGHT (&in->info, ig) + 3) / 4,
       error);
 }
 
-/* The columns pass of output grid @g: a run of samples a work-item. */
+/* The columns pass of output grid @g: a run of samples of four rows a
+ * work-item. */
 static gboolean
 run_columns (GstCLBaseConvert * self, const GstCLFrame * in,
     const GstCLFrame * out, guint g, GError ** error)
@@ -450,7 +451,8 @@ run_columns (GstCLBaseConvert * self, const GstCLFrame * in,
       && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
           (self)), priv->columns[g],
       (GST_VIDEO_INFO_COMP_WIDTH (&out->info, g) + GST_CL_CONVERT_RUN - 1) /
-      GST_CL_CONVERT_RUN, GST_VIDEO_INFO_COMP_HEIGHT (&out->info, g), error);
+      GST_CL_CONVERT_RUN, (GST_VIDEO_INFO_COMP_HEIGHT (&out->info, g) + 3) / 4,
+      error);
 }
 
 /* The two passes: every rows pass, then every columns pass. */
