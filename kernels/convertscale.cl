@@ -121,28 +121,27 @@ typedef uchar8 __attribute__ ((aligned (1))) unaligned_uchar8;
     } \
   } while (0)
 
-/* The bytes of the lanes' pixels s[l] + k .. of step bytes of row,
- * transposed: t[b] holds byte b from each lane's first, for b below n,
- * RUN or RUN / 2 (half as many loads and shuffles, where the taps need no
- * more). Each lane's n bytes lie in the row. */
+/* The bytes of the lanes from row + o[l], transposed: t[b] holds byte b
+ * from each lane's first, for b below n, RUN or RUN / 2 (half as many
+ * loads and shuffles, where the taps need no more). Each lane's n bytes
+ * lie in the row. */
 static inline __attribute__ ((always_inline)) void
-load_lanes (__global const uchar * row, const int s[RUN], int k, int step,
-    int n, uchar16 t[RUN])
+load_lanes (__global const uchar * row, const int o[RUN], int n,
+    uchar16 t[RUN])
 {
   uchar16 r[RUN / 2];
 
   if (n == RUN) {
     _Pragma ("unroll")
     for (int l = 0; l < RUN; l++)
-      t[l] = *(__global const unaligned_uchar16 *) (row + (s[l] + k) * step);
+      t[l] = *(__global const unaligned_uchar16 *) (row + o[l]);
     INTERLEAVE_ROUNDS (t, 16, 4);
     return;
   }
   _Pragma ("unroll")
   for (int i = 0; i < RUN / 2; i++)
-    r[i] = (uchar16) (*(__global const unaligned_uchar8 *) (row + (s[i] + k)
-            * step), *(__global const unaligned_uchar8 *) (row + (s[i + RUN
-                / 2] + k) * step));
+    r[i] = (uchar16) (*(__global const unaligned_uchar8 *) (row + o[i]),
+        *(__global const unaligned_uchar8 *) (row + o[i + RUN / 2]));
   INTERLEAVE_ROUNDS (r, 8, 3);
   _Pragma ("unroll")
   for (int b = 0; b < RUN / 2; b++)
@@ -188,6 +187,14 @@ store_sums (__global lanes_t * p, lanes_t v, int last)
  * tap. */
 #define ROWS_PASS_ROWS 4
 
+/* The taps n bytes of pixels of step bytes hold: n / step, each division
+ * by a constant. */
+static int
+group_taps (int n, int step)
+{
+  return step == 1 ? n : step == 2 ? n / 2 : step == 3 ? n / 3 : n / 4;
+}
+
 /* The sums of the lanes (output samples x0 .. of table tx, whose taps
  * start at input pixels s[l]) of count components at byte offsets off[]
  * of the 8-bit pixels of step bytes of the rows from row, pitch bytes
@@ -202,15 +209,16 @@ sum_rows_bytes (__global const uchar * row, int pitch, int rows, int step,
     int n, int count, const int off[4], const int s[RUN], Table tx, int x0,
     __global float *const out[4], int out_pitch)
 {
-  const int group = n == RUN ? (step == 3 ? 5 : RUN / step) :
-      (step == 3 ? 2 : RUN / 2 / step);
+  const int group = group_taps (n, step);
 
   for (int k = 0; k < tx.taps; k += group) {
     const int last = k + group >= tx.taps;
     uchar16 t[ROWS_PASS_ROWS][RUN];
+    int o[RUN];                 /* the lanes' bytes in a row */
 
+    vstore16 ((vload16 (0, s) + k) * step, 0, o);
     for (int r = 0; r < ROWS_PASS_ROWS; r++)
-      load_lanes (row + min (r, rows - 1) * pitch, s, k, step, n, t[r]);
+      load_lanes (row + min (r, rows - 1) * pitch, o, n, t[r]);
     for (int i = 0; i < count; i++) {
       lanes_t sum[ROWS_PASS_ROWS];
 
@@ -234,30 +242,29 @@ sum_rows_bytes (__global const uchar * row, int pitch, int rows, int step,
   }
 }
 
-/* Tap k of the lanes of component off of the pixels of step values of
- * row, each lane's clamped to the row's w pixels. */
+/* The values of row at idx[l], lane by lane. */
 static lanes_t
-gather_tap (__global const in_t * row, int step, int off, int w,
-    const int s[RUN], int k)
+gather_values (__global const in_t * row, const int idx[RUN])
 {
-  float v[RUN];
+  in_t v[RUN];
 
   _Pragma ("unroll")
   for (int l = 0; l < RUN; l++)
-    v[l] = convert_float (row[clamp (s[l] + k, 0, w - 1) * step + off]
-        >> IN_SHIFT);
-  return vload16 (0, v);
+    v[l] = row[idx[l]];
+  return convert_float16 (vload16 (0, v) >> IN_SHIFT);
 }
 
 /* The sums of the lanes of one component at offset off of the pixels of
  * step values of the rows from row (as sum_rows_bytes () has them), of w
- * pixels, into the rows from out: tap by tap. */
+ * pixels, into the rows from out: tap by tap, each lane's clamped to the
+ * row. */
 __attribute__ ((noinline))
 static void
 sum_rows_values (__global const in_t * row, int pitch, int rows, int step,
     int off, int w, const int s[RUN], Table tx, int x0, __global float *out,
     int out_pitch)
 {
+  const int16 first = vload16 (0, s);
   lanes_t sum[ROWS_PASS_ROWS];
 
   _Pragma ("unroll")
@@ -265,11 +272,13 @@ sum_rows_values (__global const in_t * row, int pitch, int rows, int step,
     sum[r] = (lanes_t) (0.0f);
   for (int k = 0; k < tx.taps; k++) {
     const lanes_t weight = tap_weights (tx, k, x0);
+    int idx[RUN];
 
+    vstore16 (clamp (first + k, 0, w - 1) * step + off, 0, idx);
     _Pragma ("unroll")
     for (int r = 0; r < ROWS_PASS_ROWS; r++)
-      sum[r] += weight * gather_tap (row + min (r, rows - 1) * pitch, step,
-          off, w, s, k);
+      sum[r] += weight * gather_values (row + min (r, rows - 1) * pitch,
+          idx);
   }
   _Pragma ("unroll")
   for (int r = 0; r < ROWS_PASS_ROWS; r++)
@@ -306,23 +315,30 @@ static void
 sum_rows (const RowComponents * r, int rows, Table tx, int w, int x0,
     int out_pitch)
 {
+  const int whole = x0 + RUN <= tx.size;
   int s[RUN];
 
-  _Pragma ("unroll")
-  for (int l = 0; l < RUN; l++)
-    s[l] = tx.starts[min (x0 + l, tx.size - 1)];
+  if (whole) {
+    vstore16 (vload16 (0, tx.starts + x0), 0, s);
+  } else {
+    _Pragma ("unroll")
+    for (int l = 0; l < RUN; l++)
+      s[l] = tx.starts[min (x0 + l, tx.size - 1)];
+  }
 
   for (int i = 0, j; i < r->n; i = j) {
     const int step = r->step[i];
     const int n = tx.taps * step <= RUN / 2 ? RUN / 2 : RUN;
-    const int group = n / step;
+    const int group = group_taps (n, step);
+    int last = 0;               /* the last group's first tap */
 
+    while (last + group < tx.taps)
+      last += group;
     /* the components of the same plane: packed and semi-planar formats */
     for (j = i + 1; j < r->n && r->row[j] == r->row[i]
         && r->step[j] == step; j++);
-    if (IN_BYTES == 1 && IN_SHIFT == 0 && x0 + RUN <= tx.size && s[0] >= 0
-        && (s[RUN - 1] + (tx.taps - 1) / group * group) * step + n
-        <= w * step) {
+    if (IN_BYTES == 1 && IN_SHIFT == 0 && whole && s[0] >= 0
+        && (s[RUN - 1] + last) * step + n <= w * step) {
       sum_rows_bytes ((__global const uchar *) r->row[i], r->pitch[i], rows,
           step, n, j - i, r->off + i, s, tx, x0, r->out + i, out_pitch);
       continue;
@@ -387,11 +403,11 @@ convert_scale_rows (__global const in_t * in0, int in0_pitch,
       tmp + y * pitch + x0, planes, pitch, tx, w, x0);
 }
 
-/* sum_columns () where the run leaves the planes' rows or its taps leave
- * the planes: each lane's column clamped to the picture's rect_w, each
- * tap's row to the planes' h. Apart, so that the common case does not
- * pay for its set-up. */
-__attribute__ ((noinline))
+/* The columns pass's sums for lanes rx0 .. rx0 + RUN - 1 of the
+ * picture's row ry on the planes p0 and, where two, p1, whose rows follow
+ * one table, ty, over h rows: each lane's column clamped to the picture's
+ * rect_w (those of a run in the planes' rows, 0 .. pitch - 1, read as
+ * they are), each tap's row to the planes. */
 static void
 sum_columns_clamped (__global const float *p0, __global const float *p1,
     int two, int pitch, int h, Table ty, int ry, int rx0, int rect_w,
@@ -405,13 +421,15 @@ sum_columns_clamped (__global const float *p0, __global const float *p1,
     const int row = clamp (first + k, 0, h - 1) * pitch;
     float v0[RUN], v1[RUN];
 
-    _Pragma ("unroll")
-    for (int l = 0; l < RUN; l++) {
-      const int x = rx0 >= 0 && rx0 + RUN <= pitch ? rx0 + l :
-          clamp (rx0 + l, 0, rect_w - 1);
-
-      v0[l] = p0[row + x];
-      v1[l] = p1[row + x];
+    if (rx0 >= 0 && rx0 + RUN <= pitch) {
+      vstore16 (vload16 (0, p0 + row + rx0), 0, v0);
+      vstore16 (vload16 (0, p1 + row + rx0), 0, v1);
+    } else {
+      _Pragma ("unroll")
+      for (int l = 0; l < RUN; l++) {
+        v0[l] = p0[row + clamp (rx0 + l, 0, rect_w - 1)];
+        v1[l] = p1[row + clamp (rx0 + l, 0, rect_w - 1)];
+      }
     }
     s0 += w[k * ty.size] * vload16 (0, v0);
     if (two)
@@ -421,28 +439,20 @@ sum_columns_clamped (__global const float *p0, __global const float *p1,
   *sum1 = s1;
 }
 
-/* The columns pass's sums for lanes rx0 .. rx0 + RUN - 1 of the
- * picture's row ry on the planes p0 and, where two, p1 (whose rows follow
- * one table, ty, over h rows), in vectors where the run lies in the
- * planes' rows (0 .. pitch - 1) and its taps in the planes. The sums of
- * the two planes are independent: the SIMD units take one while the
- * other waits for its previous tap. */
+/* sum_columns_clamped () for a run in the planes' rows whose taps lie in
+ * the planes: vector loads, no clamps. The sums of the two planes are
+ * independent: the SIMD units take one while the other waits for its
+ * previous tap. */
 static inline __attribute__ ((always_inline)) void
 sum_columns (__global const float *p0, __global const float *p1, int two,
-    int pitch, int h, Table ty, int ry, int rx0, int rect_w, lanes_t * sum0,
-    lanes_t * sum1)
+    int pitch, Table ty, int ry, int rx0, lanes_t * sum0, lanes_t * sum1)
 {
-  const int first = ty.starts[ry];
+  const int offset = ty.starts[ry] * pitch + rx0;
   __global const float *w = ty.weights + ry;
   lanes_t s0 = (lanes_t) (0.0f), s1 = (lanes_t) (0.0f);
 
-  if (rx0 < 0 || rx0 + RUN > pitch || first < 0 || first + ty.taps > h) {
-    sum_columns_clamped (p0, p1, two, pitch, h, ty, ry, rx0, rect_w, sum0,
-        sum1);
-    return;
-  }
-  p0 += first * pitch + rx0;
-  p1 += first * pitch + rx0;
+  p0 += offset;
+  p1 += offset;
   for (int k = 0; k < ty.taps; k++, p0 += pitch, p1 += pitch) {
     s0 += w[k * ty.size] * vload16 (0, p0);
     if (two)
@@ -452,49 +462,113 @@ sum_columns (__global const float *p0, __global const float *p1, int two,
   *sum1 = s1;
 }
 
+/* Whether table ty's taps of output sample i lie in h input samples. */
+static int
+taps_inside (Table ty, int i, int h)
+{
+  return ty.starts[i] >= 0 && ty.starts[i] + ty.taps <= h;
+}
+
 /* Output components 0, 1, 2 and alpha of a run. */
 typedef struct
 {
   lanes_t c[4];
 } RunValues;
 
-/* The converted samples x0 .. x0 + RUN - 1 of row y of output grid g
- * (whose picture is rect; outside: the lanes left or right of it), the
- * border outside the picture; pixels and chroma: the grid's tables down
- * the input's pixels and chroma samples. */
+/* The intermediate's planes and tables that the columns pass of one
+ * output grid reads: luma and alpha on the input's pixels (rows h), chroma
+ * on its own grid (rows chroma_h). */
+typedef struct
+{
+  __global const float *luma, *u, *v, *alpha;
+  int pitch;
+  Table pixels, chroma;
+  int h, chroma_h;
+} ColumnPlanes;
+
+/* The map of the sums of a run's components. */
 static inline __attribute__ ((always_inline)) RunValues
-convert_run (__global const float *tmp, int4 planes, int pitch,
-    int4 in_size, int g, int x0, int y, int4 rect, int16 outside,
-    Table pixels, Table chroma, float4 m0, float4 m1, float4 m2,
-    float alpha_scale, float4 border)
+map_run (lanes_t luma, lanes_t u, lanes_t v, lanes_t alpha, float4 m0,
+    float4 m1, float4 m2, float alpha_scale)
+{
+  RunValues r;
+
+  r.c[0] = MAP (m0, luma, u, v);
+  r.c[1] = MAP (m1, luma, u, v);
+  r.c[2] = MAP (m2, luma, u, v);
+  r.c[3] = alpha * alpha_scale;
+  return r;
+}
+
+/* The converted samples x0 .. x0 + RUN - 1 of row y of output grid g,
+ * whose picture is rect, as convert_run () makes them, where the run
+ * meets the picture's edges or its taps the input's: the border outside
+ * the picture, the rest clamped. Apart, so that the common case does not
+ * pay for its set-up. */
+__attribute__ ((noinline))
+static RunValues
+convert_run_edge (const ColumnPlanes * cp, int g, int x0, int y, int4 rect,
+    float4 m0, float4 m1, float4 m2, float alpha_scale, float4 border)
 {
   const int needs = g ? CHROMA_NEEDS : PIXEL_NEEDS;
   const int ry = y - rect.y, rx0 = x0 - rect.x;
-  lanes_t luma = (lanes_t) (0.0f), u = luma, v = luma, alpha = luma;
+  const int16 x = x0 + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+      13, 14, 15);
+  const int16 outside = x < rect.x || x >= rect.x + rect.z;
+  lanes_t luma = (lanes_t) (0.0f), u = luma, v = luma, alpha = luma, unused;
   RunValues r;
 
-  r.c[0] = (lanes_t) (border.x);
-  r.c[1] = (lanes_t) (border.y);
-  r.c[2] = (lanes_t) (border.z);
-  r.c[3] = (lanes_t) (border.w);
   if (ry < 0 || ry >= rect.w || x0 + RUN <= rect.x
-      || x0 >= rect.x + rect.z)
+      || x0 >= rect.x + rect.z) {
+    r.c[0] = (lanes_t) (border.x);
+    r.c[1] = (lanes_t) (border.y);
+    r.c[2] = (lanes_t) (border.z);
+    r.c[3] = (lanes_t) (border.w);
     return r;
-
+  }
   if (needs & (NEEDS_LUMA | NEEDS_ALPHA))
-    sum_columns (tmp + ((needs & NEEDS_LUMA) ? planes.x : planes.w),
-        tmp + planes.w, (needs & NEEDS_LUMA) && (needs & NEEDS_ALPHA), pitch,
-        in_size.y, pixels, ry, rx0, rect.z, (needs & NEEDS_LUMA) ? &luma :
-        &alpha, &alpha);
+    sum_columns_clamped ((needs & NEEDS_LUMA) ? cp->luma : cp->alpha,
+        cp->alpha, (needs & NEEDS_LUMA) && (needs & NEEDS_ALPHA), cp->pitch,
+        cp->h, cp->pixels, ry, rx0, rect.z, (needs & NEEDS_LUMA) ? &luma :
+        &alpha, (needs & NEEDS_LUMA) ? &alpha : &unused);
   if (needs & NEEDS_CHROMA)
-    sum_columns (tmp + planes.y, tmp + planes.z, 1, pitch,
-        IN_SUBSAMPLED ? in_size.w : in_size.y, chroma, ry, rx0, rect.z, &u,
-        &v);
-  r.c[0] = select (MAP (m0, luma, u, v), r.c[0], outside);
-  r.c[1] = select (MAP (m1, luma, u, v), r.c[1], outside);
-  r.c[2] = select (MAP (m2, luma, u, v), r.c[2], outside);
-  r.c[3] = select (alpha * alpha_scale, r.c[3], outside);
+    sum_columns_clamped (cp->u, cp->v, 1, cp->pitch, cp->chroma_h,
+        cp->chroma, ry, rx0, rect.z, &u, &v);
+  r = map_run (luma, u, v, alpha, m0, m1, m2, alpha_scale);
+  r.c[0] = select (r.c[0], (lanes_t) (border.x), outside);
+  r.c[1] = select (r.c[1], (lanes_t) (border.y), outside);
+  r.c[2] = select (r.c[2], (lanes_t) (border.z), outside);
+  r.c[3] = select (r.c[3], (lanes_t) (border.w), outside);
   return r;
+}
+
+/* The converted samples x0 .. x0 + RUN - 1 of row y of output grid g,
+ * whose picture is rect; inside: whether the run lies in the picture's
+ * columns and the planes' rows. */
+static inline __attribute__ ((always_inline)) RunValues
+convert_run (const ColumnPlanes * cp, int g, int x0, int y, int4 rect,
+    int inside, float4 m0, float4 m1, float4 m2, float alpha_scale,
+    float4 border)
+{
+  const int needs = g ? CHROMA_NEEDS : PIXEL_NEEDS;
+  const int ry = y - rect.y, rx0 = x0 - rect.x;
+  lanes_t luma = (lanes_t) (0.0f), u = luma, v = luma, alpha = luma, unused;
+
+  if (!inside || ry < 0 || ry >= rect.w
+      || ((needs & (NEEDS_LUMA | NEEDS_ALPHA))
+          && !taps_inside (cp->pixels, ry, cp->h))
+      || ((needs & NEEDS_CHROMA)
+          && !taps_inside (cp->chroma, ry, cp->chroma_h)))
+    return convert_run_edge (cp, g, x0, y, rect, m0, m1, m2, alpha_scale,
+        border);
+  if (needs & (NEEDS_LUMA | NEEDS_ALPHA))
+    sum_columns ((needs & NEEDS_LUMA) ? cp->luma : cp->alpha, cp->alpha,
+        (needs & NEEDS_LUMA) && (needs & NEEDS_ALPHA), cp->pitch, cp->pixels,
+        ry, rx0, (needs & NEEDS_LUMA) ? &luma : &alpha,
+        (needs & NEEDS_LUMA) ? &alpha : &unused);
+  if (needs & NEEDS_CHROMA)
+    sum_columns (cp->u, cp->v, 1, cp->pitch, cp->chroma, ry, rx0, &u, &v);
+  return map_run (luma, u, v, alpha, m0, m1, m2, alpha_scale);
 }
 
 /* Code values, rounded and saturated as OUT_STORE does. */
@@ -612,18 +686,23 @@ columns_run (__global const float *tmp, int4 planes, int pitch,
     float4 m0, float4 m1, float4 m2, float alpha_scale, float4 border,
     __global const int *tables, __global const float *weights)
 {
-  const int16 x = x0 + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
-      13, 14, 15);
-  const int16 outside = x < rect.x || x >= rect.x + rect.z;
-  /* luma and alpha lie on the input's pixels, chroma on its own grid */
-  const Table pixels = table_at (tables, weights, g * 4 + 1);
-  const Table chroma = table_at (tables, weights, g * 4 + IN_SUBSAMPLED * 2
-      + 1);
+  const int rx0 = x0 - rect.x;
+  const int inside = rx0 >= 0 && rx0 + RUN <= rect.z && rx0 + RUN <= pitch;
+  ColumnPlanes cp;
+
+  cp.luma = tmp + planes.x;
+  cp.u = tmp + planes.y;
+  cp.v = tmp + planes.z;
+  cp.alpha = tmp + planes.w;
+  cp.pitch = pitch;
+  cp.pixels = table_at (tables, weights, g * 4 + 1);
+  cp.chroma = table_at (tables, weights, g * 4 + IN_SUBSAMPLED * 2 + 1);
+  cp.h = in_size.y;
+  cp.chroma_h = IN_SUBSAMPLED ? in_size.w : in_size.y;
 
   for (int i = 0; i < rows; i++) {
-    const RunValues r = convert_run (tmp, planes, pitch, in_size, g, x0,
-        y + i, rect, outside, pixels, chroma, m0, m1, m2, alpha_scale,
-        border);
+    const RunValues r = convert_run (&cp, g, x0, y + i, rect, inside, m0, m1,
+        m2, alpha_scale, border);
 
     if (g)
       store_chroma (out0, out0_pitch, out1, out1_pitch, out2, out2_pitch,
