@@ -439,27 +439,34 @@ sum_columns_clamped (__global const float *p0, __global const float *p1,
   *sum1 = s1;
 }
 
-/* sum_columns_clamped () for a run in the planes' rows whose taps lie in
- * the planes: vector loads, no clamps. The sums of the two planes are
- * independent: the SIMD units take one while the other waits for its
- * previous tap. */
+/* sum_columns_clamped () for the two runs from rx0, in the planes' rows,
+ * whose taps lie in the planes: vector loads, no clamps, into sum0[] and
+ * sum1[]. The four sums are independent: the SIMD units take one while
+ * another waits for its previous tap. */
 static inline __attribute__ ((always_inline)) void
 sum_columns (__global const float *p0, __global const float *p1, int two,
-    int pitch, Table ty, int ry, int rx0, lanes_t * sum0, lanes_t * sum1)
+    int pitch, Table ty, int ry, int rx0, lanes_t sum0[2], lanes_t sum1[2])
 {
   const int offset = ty.starts[ry] * pitch + rx0;
   __global const float *w = ty.weights + ry;
-  lanes_t s0 = (lanes_t) (0.0f), s1 = (lanes_t) (0.0f);
+  lanes_t s0 = (lanes_t) (0.0f), s0b = s0, s1 = s0, s1b = s0;
 
   p0 += offset;
   p1 += offset;
   for (int k = 0; k < ty.taps; k++, p0 += pitch, p1 += pitch) {
-    s0 += w[k * ty.size] * vload16 (0, p0);
-    if (two)
-      s1 += w[k * ty.size] * vload16 (0, p1);
+    const float weight = w[k * ty.size];
+
+    s0 += weight * vload16 (0, p0);
+    s0b += weight * vload16 (0, p0 + RUN);
+    if (two) {
+      s1 += weight * vload16 (0, p1);
+      s1b += weight * vload16 (0, p1 + RUN);
+    }
   }
-  *sum0 = s0;
-  *sum1 = s1;
+  sum0[0] = s0;
+  sum0[1] = s0b;
+  sum1[0] = s1;
+  sum1[1] = s1b;
 }
 
 /* Whether table ty's taps of output sample i lie in h input samples. */
@@ -542,33 +549,41 @@ convert_run_edge (const ColumnPlanes * cp, int g, int x0, int y, int4 rect,
   return r;
 }
 
-/* The converted samples x0 .. x0 + RUN - 1 of row y of output grid g,
- * whose picture is rect; inside: whether the run lies in the picture's
- * columns and the planes' rows. */
-static inline __attribute__ ((always_inline)) RunValues
-convert_run (const ColumnPlanes * cp, int g, int x0, int y, int4 rect,
+/* The converted samples of the two runs from x0 of row y of output grid
+ * g, whose picture is rect, into r[]; inside: whether both lie in the
+ * picture's columns and the planes' rows. The runs share their weights'
+ * loads and their checks. */
+static inline __attribute__ ((always_inline)) void
+convert_runs (const ColumnPlanes * cp, int g, int x0, int y, int4 rect,
     int inside, float4 m0, float4 m1, float4 m2, float alpha_scale,
-    float4 border)
+    float4 border, RunValues r[2])
 {
   const int needs = g ? CHROMA_NEEDS : PIXEL_NEEDS;
   const int ry = y - rect.y, rx0 = x0 - rect.x;
-  lanes_t luma = (lanes_t) (0.0f), u = luma, v = luma, alpha = luma, unused;
+  lanes_t luma[2], u[2], v[2], alpha[2], unused[2];
 
   if (!inside || ry < 0 || ry >= rect.w
       || ((needs & (NEEDS_LUMA | NEEDS_ALPHA))
           && !taps_inside (cp->pixels, ry, cp->h))
       || ((needs & NEEDS_CHROMA)
-          && !taps_inside (cp->chroma, ry, cp->chroma_h)))
-    return convert_run_edge (cp, g, x0, y, rect, m0, m1, m2, alpha_scale,
+          && !taps_inside (cp->chroma, ry, cp->chroma_h))) {
+    r[0] = convert_run_edge (cp, g, x0, y, rect, m0, m1, m2, alpha_scale,
         border);
+    r[1] = convert_run_edge (cp, g, x0 + RUN, y, rect, m0, m1, m2,
+        alpha_scale, border);
+    return;
+  }
+  for (int j = 0; j < 2; j++)
+    luma[j] = u[j] = v[j] = alpha[j] = (lanes_t) (0.0f);
   if (needs & (NEEDS_LUMA | NEEDS_ALPHA))
     sum_columns ((needs & NEEDS_LUMA) ? cp->luma : cp->alpha, cp->alpha,
         (needs & NEEDS_LUMA) && (needs & NEEDS_ALPHA), cp->pitch, cp->pixels,
-        ry, rx0, (needs & NEEDS_LUMA) ? &luma : &alpha,
-        (needs & NEEDS_LUMA) ? &alpha : &unused);
+        ry, rx0, (needs & NEEDS_LUMA) ? luma : alpha,
+        (needs & NEEDS_LUMA) ? alpha : unused);
   if (needs & NEEDS_CHROMA)
-    sum_columns (cp->u, cp->v, 1, cp->pitch, cp->chroma, ry, rx0, &u, &v);
-  return map_run (luma, u, v, alpha, m0, m1, m2, alpha_scale);
+    sum_columns (cp->u, cp->v, 1, cp->pitch, cp->chroma, ry, rx0, u, v);
+  for (int j = 0; j < 2; j++)
+    r[j] = map_run (luma[j], u[j], v[j], alpha[j], m0, m1, m2, alpha_scale);
 }
 
 /* Code values, rounded and saturated as OUT_STORE does. */
@@ -673,10 +688,11 @@ store_chroma (__global out_t * out0, int out0_pitch, __global out_t * out1,
 #endif
 }
 
-/* A work-item of the columns pass: samples x0 .. of rows y .. y + rows - 1
- * of output grid g, of w samples a row. The rows share the work-item's
- * set-up, and read mostly the same rows of the intermediate, the second
- * time from the cache. Not inlined, as rows_run (). */
+/* A work-item of the columns pass: two runs of samples from x0 of rows y
+ * .. y + rows - 1 of output grid g, of w samples a row. The rows share
+ * the work-item's set-up, and read mostly the same rows of the
+ * intermediate, the second time from the cache. Not inlined, as
+ * rows_run (). */
 __attribute__ ((noinline))
 static void
 columns_run (__global const float *tmp, int4 planes, int pitch,
@@ -687,7 +703,8 @@ columns_run (__global const float *tmp, int4 planes, int pitch,
     __global const int *tables, __global const float *weights)
 {
   const int rx0 = x0 - rect.x;
-  const int inside = rx0 >= 0 && rx0 + RUN <= rect.z && rx0 + RUN <= pitch;
+  const int inside = rx0 >= 0 && rx0 + 2 * RUN <= rect.z
+      && rx0 + 2 * RUN <= pitch;
   ColumnPlanes cp;
 
   cp.luma = tmp + planes.x;
@@ -701,20 +718,23 @@ columns_run (__global const float *tmp, int4 planes, int pitch,
   cp.chroma_h = IN_SUBSAMPLED ? in_size.w : in_size.y;
 
   for (int i = 0; i < rows; i++) {
-    const RunValues r = convert_run (&cp, g, x0, y + i, rect, inside, m0, m1,
-        m2, alpha_scale, border);
+    RunValues r[2];
 
-    if (g)
-      store_chroma (out0, out0_pitch, out1, out1_pitch, out2, out2_pitch,
-          x0, y + i, w, &r);
-    else
-      store_pixels (out0, out0_pitch, out1, out1_pitch, out2, out2_pitch,
-          x0, y + i, w, &r);
+    convert_runs (&cp, g, x0, y + i, rect, inside, m0, m1, m2, alpha_scale,
+        border, r);
+    for (int j = 0; j < 2 && x0 + j * RUN < w; j++) {
+      if (g)
+        store_chroma (out0, out0_pitch, out1, out1_pitch, out2, out2_pitch,
+            x0 + j * RUN, y + i, w, &r[j]);
+      else
+        store_pixels (out0, out0_pitch, out1, out1_pitch, out2, out2_pitch,
+            x0 + j * RUN, y + i, w, &r[j]);
+    }
   }
 }
 
-/* The columns pass of output grid g: RUN samples of COLUMN_ROWS rows a
- * work-item. width and height: the output's pixels; rect and
+/* The columns pass of output grid g: two runs of samples of COLUMN_ROWS
+ * rows a work-item. width and height: the output's pixels; rect and
  * chroma_rect: the picture on the output's pixels and chroma samples. */
 #define COLUMN_ROWS 4
 #define COLUMNS_KERNEL(g) \
@@ -727,7 +747,7 @@ convert_scale_columns_##g (__global const float *tmp, int4 planes, \
     float4 m0, float4 m1, float4 m2, float alpha_scale, float4 border, \
     __global const int *tables, __global const float *weights) \
 { \
-  const int x0 = get_global_id (0) * RUN; \
+  const int x0 = get_global_id (0) * 2 * RUN; \
   const int y = get_global_id (1) * COLUMN_ROWS; \
   const int w = (g) ? (width + BLOCK_W - 1) / BLOCK_W : width; \
   const int h = (g) ? (height + BLOCK_H - 1) / BLOCK_H : height; \

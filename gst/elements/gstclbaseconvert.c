@@ -422,8 +422,8 @@ run_rows (GstCLBaseConvert * self, const GstCLFrame * in, guint g, guint ig,
       error);
 }
 
-/* The columns pass of output grid @g: a run of samples of four rows a
- * work-item. */
+/* The columns pass of output grid @g: two runs of samples of four rows
+ * a work-item. */
 static gboolean
 run_columns (GstCLBaseConvert * self, const GstCLFrame * in,
     const GstCLFrame * out, guint g, GError ** error)
@@ -450,9 +450,9 @@ run_columns (GstCLBaseConvert * self, const GstCLFrame * in,
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
           (self)), priv->columns[g],
-      (GST_VIDEO_INFO_COMP_WIDTH (&out->info, g) + GST_CL_CONVERT_RUN - 1) /
-      GST_CL_CONVERT_RUN, (GST_VIDEO_INFO_COMP_HEIGHT (&out->info, g) + 3) / 4,
-      error);
+      (GST_VIDEO_INFO_COMP_WIDTH (&out->info, g) + 2 * GST_CL_CONVERT_RUN -
+          1) / (2 * GST_CL_CONVERT_RUN),
+      (GST_VIDEO_INFO_COMP_HEIGHT (&out->info, g) + 3) / 4, error);
 }
 
 /* The two passes: every rows pass, then every columns pass. */
