@@ -573,6 +573,7 @@ convert_runs (const ColumnPlanes * cp, int g, int x0, int y, int4 rect,
         alpha_scale, border);
     return;
   }
+  _Pragma ("unroll")
   for (int j = 0; j < 2; j++)
     luma[j] = u[j] = v[j] = alpha[j] = (lanes_t) (0.0f);
   if (needs & (NEEDS_LUMA | NEEDS_ALPHA))
@@ -582,6 +583,7 @@ convert_runs (const ColumnPlanes * cp, int g, int x0, int y, int4 rect,
         (needs & NEEDS_LUMA) ? alpha : unused);
   if (needs & NEEDS_CHROMA)
     sum_columns (cp->u, cp->v, 1, cp->pitch, cp->chroma, ry, rx0, u, v);
+  _Pragma ("unroll")
   for (int j = 0; j < 2; j++)
     r[j] = map_run (luma[j], u[j], v[j], alpha[j], m0, m1, m2, alpha_scale);
 }
@@ -722,6 +724,7 @@ columns_run (__global const float *tmp, int4 planes, int pitch,
 
     convert_runs (&cp, g, x0, y + i, rect, inside, m0, m1, m2, alpha_scale,
         border, r);
+    _Pragma ("unroll")
     for (int j = 0; j < 2 && x0 + j * RUN < w; j++) {
       if (g)
         store_chroma (out0, out0_pitch, out1, out1_pitch, out2, out2_pitch,
