@@ -355,6 +355,16 @@ subsamples_chroma (const GstVideoInfo * info)
       || GST_VIDEO_FORMAT_INFO_H_SUB (info->finfo, 1));
 }
 
+/* Whether a coefficient of the map is one: the product of the decoding
+ * and encoding maps leaves rounding residue (5e-17 where both sides have
+ * one colorimetry) where the product is zero, which would have the
+ * kernels resample a component for nothing. */
+static gboolean
+coefficient_used (gdouble m)
+{
+  return fabs (m) > 1e-9;
+}
+
 /* The input components that output components @first .. @last read
  * through the map (GST_CL_CONVERT_NEEDS_*). */
 static guint
@@ -363,9 +373,10 @@ components_needed (const GstCLConvertPlan * plan, guint first, guint last)
   guint needs = 0;
 
   for (guint c = first; c <= last; c++) {
-    if (plan->matrix[c][0] != 0.0)
+    if (coefficient_used (plan->matrix[c][0]))
       needs |= GST_CL_CONVERT_NEEDS_LUMA;
-    if (plan->matrix[c][1] != 0.0 || plan->matrix[c][2] != 0.0)
+    if (coefficient_used (plan->matrix[c][1])
+        || coefficient_used (plan->matrix[c][2]))
       needs |= GST_CL_CONVERT_NEEDS_CHROMA;
   }
   return needs;
