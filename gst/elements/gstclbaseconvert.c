@@ -20,10 +20,17 @@ typedef struct
   GstCLConvertScaleSettings applied;
   gboolean applied_borders;
   GstCLConvertPlan plan;
-  gboolean vectors;             /* convert_runs, not convert_frame */
+  /* convert_runs, not convert_frame; where the picture changes size, the
+   * two passes, not convert_scale_frame */
+  gboolean vectors;
   cl_kernel kernel;
   cl_mem tables;
   cl_mem weights;
+  /* the two passes: the rows pass and the columns pass of each output
+   * grid (NULL where there is no such grid), and their intermediate */
+  cl_kernel rows;
+  cl_kernel columns[2];
+  cl_mem intermediate;
 
   /* under the object lock: whether frames pass unchanged (TRUE before
    * caps, so that caps as they are come first); for navigation events,
@@ -73,6 +80,10 @@ clear_plan (GstCLBaseConvert * self)
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
   gst_cl_clear_kernel (context, &priv->kernel);
+  gst_cl_clear_kernel (context, &priv->rows);
+  gst_cl_clear_kernel (context, &priv->columns[0]);
+  gst_cl_clear_kernel (context, &priv->columns[1]);
+  gst_cl_clear_mem (context, &priv->intermediate);
   gst_cl_clear_mem (context, &priv->tables);
   gst_cl_clear_mem (context, &priv->weights);
   gst_cl_convert_plan_clear (&priv->plan);
@@ -124,6 +135,36 @@ publish_picture (GstCLBaseConvert * self)
   GST_OBJECT_UNLOCK (self);
 }
 
+/* The two passes' kernels for the grids of the plan, and their
+ * intermediate. */
+static gboolean
+make_passes (GstCLBaseConvert * self, cl_program program, GError ** error)
+{
+  GstCLBaseConvertPrivate *priv =
+      gst_cl_base_convert_get_instance_private (self);
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
+  const GstCLConvertPlan *plan = &priv->plan;
+
+  priv->rows = gst_cl_context_create_kernel (context, program,
+      "convert_scale_rows", error);
+  if (priv->rows == NULL)
+    return FALSE;
+  for (guint g = 0; g < 2; g++) {
+    gchar *name = g_strdup_printf ("convert_scale_columns_%u", g);
+
+    if (plan->intermediate[g].pitch > 0)
+      priv->columns[g] = gst_cl_context_create_kernel (context, program,
+          name, error);
+    g_free (name);
+    if (plan->intermediate[g].pitch > 0 && priv->columns[g] == NULL)
+      return FALSE;
+  }
+  priv->intermediate = gst_cl_context_create_buffer (context,
+      CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS,
+      sizeof (gfloat) * plan->intermediate_floats, NULL, error);
+  return priv->intermediate != NULL;
+}
+
 /* The plan, kernel and tables for the negotiated frames, @settings and
  * @add_borders. */
 static gboolean
@@ -159,8 +200,7 @@ make_plan (GstCLBaseConvert * self, const GstCLConvertScaleSettings * settings,
       priv->out_info.height, plan->identity ? " (identity)" : "",
       plan->rect.x, plan->rect.y, plan->rect.w, plan->rect.h, plan->options);
 
-  priv->vectors = !plan->scales
-      && gst_cl_filter_wants_vectors (GST_CL_FILTER (self));
+  priv->vectors = gst_cl_filter_wants_vectors (GST_CL_FILTER (self));
   options = g_strconcat (plan->options,
       priv->vectors ? " -DGST_CL_VECTORS" : "", NULL);
   program = gst_cl_context_get_program (context,
@@ -169,11 +209,16 @@ make_plan (GstCLBaseConvert * self, const GstCLConvertScaleSettings * settings,
   g_free (options);
   if (program == NULL)
     return FALSE;
-  priv->kernel = gst_cl_context_create_kernel (context, program,
-      plan->scales ? "convert_scale_frame" : priv->vectors ? "convert_runs" :
-      "convert_frame", error);
-  if (priv->kernel == NULL)
-    return FALSE;
+  if (plan->scales && priv->vectors) {
+    if (!make_passes (self, program, error))
+      return FALSE;
+  } else {
+    priv->kernel = gst_cl_context_create_kernel (context, program,
+        plan->scales ? "convert_scale_frame" : priv->vectors ?
+        "convert_runs" : "convert_frame", error);
+    if (priv->kernel == NULL)
+      return FALSE;
+  }
   if (plan->scales) {
     priv->tables = gst_cl_context_create_buffer (context,
         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
@@ -261,6 +306,16 @@ add_rect (GstCLArgs * args, const GstVideoRectangle * rect)
   add_int4 (args, rect->x, rect->y, rect->w, rect->h);
 }
 
+/* The input's pixels and chroma samples. */
+static void
+add_in_size (GstCLArgs * args, const GstCLFrame * in)
+{
+  add_int4 (args, GST_VIDEO_INFO_COMP_WIDTH (&in->info, 0),
+      GST_VIDEO_INFO_COMP_HEIGHT (&in->info, 0),
+      GST_VIDEO_INFO_COMP_WIDTH (&in->info, 1),
+      GST_VIDEO_INFO_COMP_HEIGHT (&in->info, 1));
+}
+
 static void
 add_map (GstCLArgs * args, const GstCLConvertPlan * plan)
 {
@@ -317,10 +372,7 @@ run_convert_scale (GstCLBaseConvert * self, const GstCLFrame * in,
   add_planes (&args, out);
   gst_cl_args_add_int (&args, width);
   gst_cl_args_add_int (&args, height);
-  add_int4 (&args, GST_VIDEO_INFO_COMP_WIDTH (&in->info, 0),
-      GST_VIDEO_INFO_COMP_HEIGHT (&in->info, 0),
-      GST_VIDEO_INFO_COMP_WIDTH (&in->info, 1),
-      GST_VIDEO_INFO_COMP_HEIGHT (&in->info, 1));
+  add_in_size (&args, in);
   add_rect (&args, &plan->rect);
   add_rect (&args, &plan->chroma_rect);
   add_map (&args, plan);
@@ -332,6 +384,94 @@ run_convert_scale (GstCLBaseConvert * self, const GstCLFrame * in,
       && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
           (self)), priv->kernel, (width + (1 << ws) - 1) >> ws,
       (height + (1 << hs) - 1) >> hs, error);
+}
+
+/* The intermediate's planes of output grid @g. */
+static void
+add_intermediate (GstCLArgs * args, GstCLBaseConvertPrivate * priv, guint g)
+{
+  const GstCLConvertIntermediate *im = &priv->plan.intermediate[g];
+
+  gst_cl_args_add_mem (args, priv->intermediate);
+  add_int4 (args, im->planes[0], im->planes[1], im->planes[2], im->planes[3]);
+  gst_cl_args_add_int (args, im->pitch);
+}
+
+/* The rows pass of output grid @g from input grid @ig: a run of samples
+ * of four input rows a work-item. */
+static gboolean
+run_rows (GstCLBaseConvert * self, const GstCLFrame * in, guint g, guint ig,
+    GError ** error)
+{
+  GstCLBaseConvertPrivate *priv =
+      gst_cl_base_convert_get_instance_private (self);
+  GstCLArgs args;
+
+  gst_cl_args_init (&args, priv->rows);
+  add_planes (&args, in);
+  add_intermediate (&args, priv, g);
+  add_in_size (&args, in);
+  gst_cl_args_add_mem (&args, priv->tables);
+  gst_cl_args_add_mem (&args, priv->weights);
+  gst_cl_args_add_int (&args, g);
+  gst_cl_args_add_int (&args, ig);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
+          (self)), priv->rows, priv->plan.intermediate[g].pitch /
+      GST_CL_CONVERT_RUN, (GST_VIDEO_INFO_COMP_HEIGHT (&in->info, ig) + 3) / 4,
+      error);
+}
+
+/* The columns pass of output grid @g: two runs of samples of four rows
+ * a work-item. */
+static gboolean
+run_columns (GstCLBaseConvert * self, const GstCLFrame * in,
+    const GstCLFrame * out, guint g, GError ** error)
+{
+  GstCLBaseConvertPrivate *priv =
+      gst_cl_base_convert_get_instance_private (self);
+  const GstCLConvertPlan *plan = &priv->plan;
+  gint width = out->planes[0].width, height = out->planes[0].height;
+  GstCLArgs args;
+
+  gst_cl_args_init (&args, priv->columns[g]);
+  add_intermediate (&args, priv, g);
+  add_in_size (&args, in);
+  add_planes (&args, out);
+  gst_cl_args_add_int (&args, width);
+  gst_cl_args_add_int (&args, height);
+  add_rect (&args, &plan->rect);
+  add_rect (&args, &plan->chroma_rect);
+  add_map (&args, plan);
+  gst_cl_args_add_float4 (&args, plan->border[0], plan->border[1],
+      plan->border[2], plan->border[3]);
+  gst_cl_args_add_mem (&args, priv->tables);
+  gst_cl_args_add_mem (&args, priv->weights);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
+          (self)), priv->columns[g],
+      (GST_VIDEO_INFO_COMP_WIDTH (&out->info, g) + 2 * GST_CL_CONVERT_RUN -
+          1) / (2 * GST_CL_CONVERT_RUN),
+      (GST_VIDEO_INFO_COMP_HEIGHT (&out->info, g) + 3) / 4, error);
+}
+
+/* The two passes: every rows pass, then every columns pass. */
+static gboolean
+run_passes (GstCLBaseConvert * self, const GstCLFrame * in,
+    const GstCLFrame * out, GError ** error)
+{
+  GstCLBaseConvertPrivate *priv =
+      gst_cl_base_convert_get_instance_private (self);
+
+  for (guint g = 0; g < 2; g++)
+    for (guint ig = 0; ig < 2; ig++)
+      if (priv->plan.intermediate[g].needs[ig]
+          && !run_rows (self, in, g, ig, error))
+        return FALSE;
+  for (guint g = 0; g < 2; g++)
+    if (priv->columns[g] && !run_columns (self, in, out, g, error))
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
@@ -346,6 +486,8 @@ gst_cl_base_convert_process (GstCLFilter * filter, GstCLFrame * in,
           || !priv->frame_borders != !priv->applied_borders)
       && !make_plan (self, &priv->frame, priv->frame_borders, error))
     return FALSE;
+  if (priv->plan.scales && priv->vectors)
+    return run_passes (self, in, out, error);
   if (priv->plan.scales)
     return run_convert_scale (self, in, out, error);
   return run_convert (self, in, out, error);

@@ -355,6 +355,16 @@ subsamples_chroma (const GstVideoInfo * info)
       || GST_VIDEO_FORMAT_INFO_H_SUB (info->finfo, 1));
 }
 
+/* Whether a coefficient of the map is one: the product of the decoding
+ * and encoding maps leaves rounding residue (5e-17 where both sides have
+ * one colorimetry) where the product is zero, which would have the
+ * kernels resample a component for nothing. */
+static gboolean
+coefficient_used (gdouble m)
+{
+  return fabs (m) > 1e-9;
+}
+
 /* The input components that output components @first .. @last read
  * through the map (GST_CL_CONVERT_NEEDS_*). */
 static guint
@@ -363,9 +373,10 @@ components_needed (const GstCLConvertPlan * plan, guint first, guint last)
   guint needs = 0;
 
   for (guint c = first; c <= last; c++) {
-    if (plan->matrix[c][0] != 0.0)
+    if (coefficient_used (plan->matrix[c][0]))
       needs |= GST_CL_CONVERT_NEEDS_LUMA;
-    if (plan->matrix[c][1] != 0.0 || plan->matrix[c][2] != 0.0)
+    if (coefficient_used (plan->matrix[c][1])
+        || coefficient_used (plan->matrix[c][2]))
       needs |= GST_CL_CONVERT_NEEDS_CHROMA;
   }
   return needs;
@@ -457,6 +468,46 @@ chroma_rect (const GstVideoInfo * out, const GstVideoRectangle * rect,
   crect->h = GST_VIDEO_SUB_SCALE (hs, rect->y + rect->h) - crect->y;
 }
 
+/* The input grid of the components of @need: 1 for chroma where @in
+ * subsamples it, else 0. */
+static guint
+input_grid (const GstVideoInfo * in, guint need)
+{
+  return need == GST_CL_CONVERT_NEEDS_CHROMA && subsamples_chroma (in);
+}
+
+/* The planes of the two passes' intermediate, one for each component an
+ * output grid reads (@needs[grid]), of the rows of its input grid, one
+ * after the other. */
+static void
+plan_intermediate (GstCLConvertPlan * plan, const GstVideoInfo * in,
+    const guint needs[2])
+{
+  static const guint components[4] = { GST_CL_CONVERT_NEEDS_LUMA,
+    GST_CL_CONVERT_NEEDS_CHROMA, GST_CL_CONVERT_NEEDS_CHROMA,
+    GST_CL_CONVERT_NEEDS_ALPHA
+  };
+  gsize floats = 0;
+
+  for (guint g = 0; g < 2; g++) {
+    GstCLConvertIntermediate *im = &plan->intermediate[g];
+
+    im->needs[0] = im->needs[1] = 0;
+    im->pitch = GST_ROUND_UP_N (plan->tables[4 * g].size, GST_CL_CONVERT_RUN);
+    for (guint c = 0; c < 4; c++) {
+      guint grid = input_grid (in, components[c]);
+
+      im->planes[c] = -1;
+      if (!(needs[g] & components[c]))
+        continue;
+      im->needs[grid] |= components[c];
+      im->planes[c] = floats;
+      floats += (gsize) im->pitch * GST_VIDEO_INFO_COMP_HEIGHT (in, grid);
+    }
+  }
+  plan->intermediate_floats = floats;
+}
+
 /* The scaled conversion's part of @plan: tables, border and options. */
 static void
 plan_scaling (GstCLConvertPlan * plan, const GstVideoInfo * in,
@@ -464,21 +515,23 @@ plan_scaling (GstCLConvertPlan * plan, const GstVideoInfo * in,
     const GstCLConvertScaleSettings * settings)
 {
   gboolean out_subsampled = subsamples_chroma (out);
-  guint pixel_needs, chroma_needs = 0;
+  /* of the output's pixels and chroma samples */
+  guint needs[2] = { 0, 0 };
   gchar *options;
 
   chroma_rect (out, &plan->rect, &plan->chroma_rect);
   border_values (out, encode, plan->border);
   make_tables (plan, in, out, settings);
 
-  pixel_needs = components_needed (plan, 0, GST_VIDEO_INFO_IS_GRAY (out)
+  needs[0] = components_needed (plan, 0, GST_VIDEO_INFO_IS_GRAY (out)
       || out_subsampled ? 0 : 2);
   if (GST_VIDEO_INFO_HAS_ALPHA (in) && GST_VIDEO_INFO_HAS_ALPHA (out))
-    pixel_needs |= GST_CL_CONVERT_NEEDS_ALPHA;
+    needs[0] |= GST_CL_CONVERT_NEEDS_ALPHA;
   if (out_subsampled)
-    chroma_needs = components_needed (plan, 1, 2);
+    needs[1] = components_needed (plan, 1, 2);
+  plan_intermediate (plan, in, needs);
   options = g_strdup_printf ("%s -DGST_CL_SCALE -DPIXEL_NEEDS=%u "
-      "-DCHROMA_NEEDS=%u", plan->options, pixel_needs, chroma_needs);
+      "-DCHROMA_NEEDS=%u", plan->options, needs[0], needs[1]);
   g_free (plan->options);
   plan->options = options;
 }

@@ -50,6 +50,28 @@ typedef struct
 #define GST_CL_CONVERT_NEEDS_CHROMA 2   /* components 1 and 2 */
 #define GST_CL_CONVERT_NEEDS_ALPHA 4
 
+/* CPU devices resample in two passes (kernels/convertscale.cl under
+ * -DGST_CL_VECTORS) through a float intermediate: for each output grid,
+ * the rows pass resamples along x, at the grid's columns of the picture,
+ * every input row of each component the grid reads (those of @needs)
+ * into a plane of its own, which the columns pass resamples down. */
+#define GST_CL_CONVERT_RUN 16   /* values a work-item makes */
+
+typedef struct
+{
+  /* The components the grid reads (GST_CL_CONVERT_NEEDS_*), by the input
+   * grid they lie on (0: its pixels, 1: its chroma samples where it
+   * subsamples chroma), for the rows pass from each. */
+  guint needs[2];
+  /* Where the planes of components 0, 1, 2 and alpha start, in floats
+   * from the intermediate's start; -1: not read. A plane has as many
+   * rows as the input grid the component lies on. */
+  gint planes[4];
+  gint pitch;                   /* floats a row: the picture's width on
+                                 * the grid, rounded up to a run; 0: the
+                                 * output has no such grid */
+} GstCLConvertIntermediate;
+
 typedef struct
 {
   /* out[i] = sum_j matrix[i][j] * in[j] + offset[i], in code values of
@@ -79,6 +101,10 @@ typedef struct
   gsize n_starts;
   gfloat *weights;
   gsize n_weights;
+  /* The two passes' intermediate: for each output grid (0: pixels, 1:
+   * chroma samples where the output subsamples chroma), and its size. */
+  GstCLConvertIntermediate intermediate[2];
+  gsize intermediate_floats;
 } GstCLConvertPlan;
 
 gboolean gst_cl_convert_format_supported (GstVideoFormat format);

@@ -405,6 +405,61 @@ GST_START_TEST (test_p010)
 
 GST_END_TEST;
 
+/* The two passes' intermediate (CPU devices): for each output grid, a
+ * plane for each component it reads, of the rows of the input grid that
+ * component lies on and the picture's width on the output grid, rounded up
+ * to a run, one after the other. */
+GST_START_TEST (test_intermediate)
+{
+  static const GstVideoRectangle letterboxed = { 0, 4, 30, 20 };
+  GstVideoInfo in, out;
+  GstCLConvertPlan plan;
+  const GstCLConvertIntermediate *im;
+
+  /* I420 64x32 -> NV12 40x16, one colorimetry: the output's pixels read
+   * luma (40 of 48 floats a row, 32 rows), its chroma samples chroma (20
+   * of 32, 16 rows of the input's chroma). */
+  gst_video_info_set_format (&in, GST_VIDEO_FORMAT_I420, 64, 32);
+  gst_video_info_set_format (&out, GST_VIDEO_FORMAT_NV12, 40, 16);
+  out.colorimetry = in.colorimetry;
+  fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL, &catmull_rom,
+          NULL));
+  im = plan.intermediate;
+  fail_unless_equals_int (im[0].needs[0], GST_CL_CONVERT_NEEDS_LUMA);
+  fail_unless_equals_int (im[0].needs[1], 0);
+  fail_unless_equals_int (im[0].pitch, 48);
+  fail_unless_equals_int (im[0].planes[0], 0);
+  fail_unless_equals_int (im[0].planes[1], -1);
+  fail_unless_equals_int (im[0].planes[3], -1);
+  fail_unless_equals_int (im[1].needs[0], 0);
+  fail_unless_equals_int (im[1].needs[1], GST_CL_CONVERT_NEEDS_CHROMA);
+  fail_unless_equals_int (im[1].pitch, 32);
+  fail_unless_equals_int (im[1].planes[0], -1);
+  fail_unless_equals_int (im[1].planes[1], 48 * 32);
+  fail_unless_equals_int (im[1].planes[2], 48 * 32 + 32 * 16);
+  fail_unless_equals_int (plan.intermediate_floats, 48 * 32 + 2 * 32 * 16);
+  gst_cl_convert_plan_clear (&plan);
+
+  /* RGBA 33x17 -> ARGB 30x28, letterboxed: one grid, every component on
+   * the input's pixels, 30 wide. */
+  gst_video_info_set_format (&in, GST_VIDEO_FORMAT_RGBA, 33, 17);
+  gst_video_info_set_format (&out, GST_VIDEO_FORMAT_ARGB, 30, 28);
+  fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, &letterboxed,
+          &catmull_rom, NULL));
+  im = plan.intermediate;
+  fail_unless_equals_int (im[0].needs[0], GST_CL_CONVERT_NEEDS_LUMA
+      | GST_CL_CONVERT_NEEDS_CHROMA | GST_CL_CONVERT_NEEDS_ALPHA);
+  fail_unless_equals_int (im[0].pitch, 32);
+  for (guint c = 0; c < 4; c++)
+    fail_unless_equals_int (im[0].planes[c], c * 32 * 17);
+  fail_unless_equals_int (im[1].pitch, 0);
+  fail_unless_equals_int (im[1].needs[0] | im[1].needs[1], 0);
+  fail_unless_equals_int (plan.intermediate_floats, 4 * 32 * 17);
+  gst_cl_convert_plan_clear (&plan);
+}
+
+GST_END_TEST;
+
 static Suite *
 clconvertplan_suite (void)
 {
@@ -420,6 +475,7 @@ clconvertplan_suite (void)
   tcase_add_test (tc, test_format_layouts);
   tcase_add_test (tc, test_siting_without_subsampling);
   tcase_add_test (tc, test_p010);
+  tcase_add_test (tc, test_intermediate);
   return s;
 }
 
