@@ -197,8 +197,8 @@ interpolate_p_of_d (const gdouble * line, gint size, gdouble pos,
 }
 
 /* Seed 003's kernel k(x) of the (B, C) family. */
-static gdouble
-kernel_bc (gdouble x, gdouble b, gdouble c)
+gdouble
+ref_kernel_bc (gdouble x, gdouble b, gdouble c)
 {
   x = fabs (x);
   if (x < 1)
@@ -221,7 +221,7 @@ interpolate_widened (const gdouble * line, gint size, gdouble pos,
   gdouble sum = 0.0, weights = 0.0;
 
   for (gint i = first; i <= last; i++) {
-    gdouble w = kernel_bc ((i - pos) / s, b, c);
+    gdouble w = ref_kernel_bc ((i - pos) / s, b, c);
 
     sum += w * line_at (line, size, i);
     weights += w;

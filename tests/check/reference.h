@@ -46,6 +46,9 @@ gdouble ref_frame_max_value (const GstVideoFrame * frame);
 /* cl_qcom_filter_bicubic's 4x4 taps and Catmull-Rom weights (seed 000). */
 RefPlane *ref_scale_seed000 (const RefPlane * in, gint out_width,
     gint out_height);
+/* Seed 003's kernel k(x) of the (B, C) family. */
+gdouble ref_kernel_bc (gdouble x, gdouble b, gdouble c);
+
 /* The (B, C) cubic's 4-tap P(d) (seed 003), rows then columns. */
 RefPlane *ref_scale_bc (const RefPlane * in, gint out_width, gint out_height,
     gdouble b, gdouble c);

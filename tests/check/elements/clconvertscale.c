@@ -33,6 +33,7 @@
 
 #include "convert-reference.h"
 #include "gstclconvertplan.h"
+#include "reference.h"
 #include "reliability.h"
 
 typedef struct
@@ -90,20 +91,6 @@ typedef struct
 
 static const Cubic catmull_rom = { 0.0, 0.5, TRUE };
 
-/* The seed's k(x) of the (B, C) family. */
-static gdouble
-k_bc (gdouble x, gdouble b, gdouble c)
-{
-  x = fabs (x);
-  if (x < 1)
-    return ((12 - 9 * b - 6 * c) * x * x * x + (-18 + 12 * b + 6 * c) * x * x
-        + (6 - 2 * b)) / 6;
-  if (x < 2)
-    return ((-b - 6 * c) * x * x * x + (6 * b + 30 * c) * x * x
-        + (-12 * b - 48 * c) * x + (8 * b + 24 * c)) / 6;
-  return 0;
-}
-
 /* log2 of component @c's subsampling along x (@along_x) or y. */
 static guint
 sub_of (const GstVideoInfo * info, guint c, gboolean along_x)
@@ -152,10 +139,10 @@ resample (const GstVideoFrame * in, guint c, gdouble px, gdouble py,
   gdouble sum = 0, weights = 0;
 
   for (gint ky = (gint) floor (py - 2 * sy) + 1; ky <= py + 2 * sy; ky++) {
-    gdouble wy = k_bc ((ky - py) / sy, cubic->b, cubic->c);
+    gdouble wy = ref_kernel_bc ((ky - py) / sy, cubic->b, cubic->c);
 
     for (gint kx = (gint) floor (px - 2 * sx) + 1; kx <= px + 2 * sx; kx++) {
-      gdouble wx = k_bc ((kx - px) / sx, cubic->b, cubic->c);
+      gdouble wx = ref_kernel_bc ((kx - px) / sx, cubic->b, cubic->c);
 
       sum += wx * wy * cref_component_value (in, c, CLAMP (kx, 0, w - 1),
           CLAMP (ky, 0, h - 1));
@@ -399,34 +386,6 @@ GST_START_TEST (test_cubics)
 
 GST_END_TEST;
 
-/* A smooth picture of @info: slow waves in each RGB component, converted
- * by GstVideoConverter. */
-static GstBuffer *
-smooth_frame (const GstVideoInfo * info)
-{
-  GstVideoInfo rgba;
-  GstBuffer *rgb, *frame;
-  GstMapInfo map;
-
-  gst_video_info_set_format (&rgba, GST_VIDEO_FORMAT_RGBA, info->width,
-      info->height);
-  rgb = gst_buffer_new_allocate (NULL, rgba.size, NULL);
-  fail_unless (gst_buffer_map (rgb, &map, GST_MAP_WRITE));
-  for (gint y = 0; y < rgba.height; y++) {
-    for (gint x = 0; x < rgba.width; x++) {
-      guint8 *p = map.data + y * rgba.stride[0] + 4 * x;
-
-      for (guint c = 0; c < 3; c++)
-        p[c] = 128 + 100 * sin ((x * (c + 1) + y * (3 - c)) * 0.02 + c);
-      p[3] = 255;
-    }
-  }
-  gst_buffer_unmap (rgb, &map);
-  frame = cref_convert (&rgba, info, rgb);
-  gst_buffer_unref (rgb);
-  return frame;
-}
-
 /* Against videoconvertscale's engine with the same cubic (its resampler
  * also widens the cubic where it shrinks), on smooth pictures: PSNR and
  * the largest difference over every component value, as measured on
@@ -460,7 +419,7 @@ GST_START_TEST (test_against_videoconvertscale)
     cref_make_info (&out, cases[i].out, cases[i].out_width,
         cases[i].out_height, GST_VIDEO_COLOR_MATRIX_BT709,
         GST_VIDEO_COLOR_RANGE_16_235, GST_VIDEO_CHROMA_SITE_MPEG2);
-    input = smooth_frame (&in);
+    input = cref_smooth_frame (&in);
     expected = cref_convert_with (&in, &out, input,
         gst_structure_new ("options",
             GST_VIDEO_CONVERTER_OPT_RESAMPLER_METHOD,
