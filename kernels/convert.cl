@@ -171,11 +171,6 @@ store_packed4 (__global uchar * p, const uchar16 b[4])
 }
 #endif
 
-#define IN_PARAMS __global const in_t * in0, int in0_pitch, \
-    __global const in_t * in1, int in1_pitch, \
-    __global const in_t * in2, int in2_pitch
-#define IN_ARGS in0, in0_pitch, in1, in1_pitch, in2, in2_pitch
-
 /* The converted pixels of a run of one row: components 0, 1, 2 (and the
  * input's luma and alpha where the output needs them). */
 typedef struct
@@ -431,12 +426,7 @@ convert_runs (__global const in_t * in0, int in0_pitch, int in0_offset,
 
   if (x0 >= width || y0 >= height)
     return;
-  in0 += in0_offset;
-  in1 += in1_offset;
-  in2 += in2_offset;
-  out0 += out0_offset;
-  out1 += out1_offset;
-  out2 += out2_offset;
+  START_PLANES ();
 
 #if !defined(OUT_CHROMA) || (!OUT_SUB_X && !OUT_SUB_Y)
   /* Each row stored as it is converted. */
@@ -541,12 +531,7 @@ convert_frame (__global const in_t * in0, int in0_pitch, int in0_offset,
 
   if (x0 >= width || y0 >= height)
     return;
-  in0 += in0_offset;
-  in1 += in1_offset;
-  in2 += in2_offset;
-  out0 += out0_offset;
-  out1 += out1_offset;
-  out2 += out2_offset;
+  START_PLANES ();
 
 #if defined(IN_CHROMA) && (IN_SUB_X || IN_SUB_Y)
   /* The input chroma about the block, read once: samples bx - 1 .. bx + 1

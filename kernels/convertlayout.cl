@@ -62,3 +62,21 @@ typedef uchar out_t;
       + (x) * OUT_STEP_##c + OUT_OFF_##c] = \
     (out_t) (clamp ((int) ((v) + 0.5f), 0, OUT_MAX) << OUT_SHIFT))
 
+/* The kernels take three planes a side (a frame with fewer repeats its
+ * first), each a buffer, its pitch and the offset of its first value;
+ * helpers take the input's planes as IN_PARAMS, given IN_ARGS. */
+#define IN_PARAMS __global const in_t * in0, int in0_pitch, \
+    __global const in_t * in1, int in1_pitch, \
+    __global const in_t * in2, int in2_pitch
+#define IN_ARGS in0, in0_pitch, in1, in1_pitch, in2, in2_pitch
+
+/* Moves each plane argument to its first value. */
+#define START_PLANES() \
+  do { \
+    in0 += in0_offset; \
+    in1 += in1_offset; \
+    in2 += in2_offset; \
+    out0 += out0_offset; \
+    out1 += out1_offset; \
+    out2 += out2_offset; \
+  } while (0)

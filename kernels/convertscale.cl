@@ -36,11 +36,6 @@
 #define BLOCK_H 1
 #endif
 
-#define IN_PARAMS __global const in_t * in0, int in0_pitch, \
-    __global const in_t * in1, int in1_pitch, \
-    __global const in_t * in2, int in2_pitch
-#define IN_ARGS in0, in0_pitch, in1, in1_pitch, in2, in2_pitch
-
 typedef struct
 {
   __global const int *starts;
@@ -883,12 +878,7 @@ convert_scale_frame (__global const in_t * in0, int in0_pitch,
 
   if (x0 >= width || y0 >= height)
     return;
-  in0 += in0_offset;
-  in1 += in1_offset;
-  in2 += in2_offset;
-  out0 += out0_offset;
-  out1 += out1_offset;
-  out2 += out2_offset;
+  START_PLANES ();
 
   for (int dy = 0; dy < BLOCK_H; dy++) {
     for (int dx = 0; dx < BLOCK_W; dx++) {
