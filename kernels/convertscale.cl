@@ -63,8 +63,8 @@ table_at (__global const int *tables, __global const float *weights, int t)
 
 #ifdef GST_CL_VECTORS
 /* CPU devices (-DGST_CL_VECTORS): PoCL does not vectorise across
- * work-items, so the resampling runs in two passes that make RUN values a
- * work-item and more, in vectors, through a float intermediate. The rows
+ * work-items, so the resampling runs in two passes whose work-items make
+ * runs of RUN values in vectors, through a float intermediate. The rows
  * pass (convert_scale_rows, once for each output grid and input grid)
  * resamples along x, at the output grid's columns of the picture, every
  * row of each input component that grid reads, into a plane of the
