@@ -558,7 +558,7 @@ map_run (lanes_t luma, lanes_t u, lanes_t v, lanes_t alpha, float4 m0,
 }
 
 /* The converted samples x0 .. x0 + RUN - 1 of row y of output grid g,
- * whose picture is rect, as convert_run () makes them, where the run
+ * whose picture is rect, as convert_runs () makes them, where the run
  * meets the picture's edges or its taps the input's: the border outside
  * the picture, the rest clamped. Apart, so that the common case does not
  * pay for its set-up. */
