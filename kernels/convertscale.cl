@@ -58,25 +58,24 @@ table_at (__global const int *tables, __global const float *weights, int t)
 
 #ifdef GST_CL_VECTORS
 /* CPU devices (-DGST_CL_VECTORS): PoCL does not vectorise across
- * work-items, so the resampling runs in two passes that make RUN values a
- * work-item, in vectors, through a float intermediate. The rows pass
- * (convert_scale_rows, once for each output grid and input grid)
+ * work-items, so the resampling runs in two passes whose work-items make
+ * runs of RUN values in vectors, through a float intermediate. The rows
+ * pass (convert_scale_rows, once for each output grid and input grid)
  * resamples along x, at the output grid's columns of the picture, every
  * row of each input component that grid reads, into a plane of the
  * intermediate of `pitch` floats a row (a multiple of RUN: the host's
  * GstCLConvertIntermediate); the columns pass (convert_scale_columns_<g>
  * for output grid g) resamples those planes down, converts and stores,
- * the border included. Each lane sums the taps convert_scale_frame sums
- * for its sample, in the same order (along x, then down), so that the two
- * paths give the same bits. */
+ * the border included. Each value is the sum of the taps
+ * convert_scale_frame sums for its sample, in the same order (along x,
+ * then down), so that the two paths give the same bits. */
 
 #define RUN 16                  /* GST_CL_CONVERT_RUN */
 typedef float16 lanes_t;
-/* PoCL compiles vstore16 of bytes to one store per byte, and vload8 to
- * several loads; an access through a vector type of alignment 1 is one
- * vector access (as in convert.cl). */
+/* PoCL compiles vstore16 of bytes to one store per byte; an access
+ * through a vector type of alignment 1 is one vector access (as in
+ * convert.cl). */
 typedef uchar16 __attribute__ ((aligned (1))) unaligned_uchar16;
-typedef uchar8 __attribute__ ((aligned (1))) unaligned_uchar8;
 
 /* The components on the input's pixels, and on its chroma samples. */
 #define ON_PIXELS (NEEDS_LUMA | NEEDS_ALPHA \
@@ -93,196 +92,285 @@ typedef uchar8 __attribute__ ((aligned (1))) unaligned_uchar8;
     (a).sa, (b).sa, (a).sb, (b).sb, (a).sc, (b).sc, (a).sd, (b).sd, \
     (a).se, (b).se, (a).sf, (b).sf)
 
-/* Rounds of interleaving the bytes of r[i] and r[i + N / 2], i below
- * N / 2, into r[2 i] (first halves) and r[2 i + 1] (second halves): with
- * N = RUN, four rounds take r[l] holding RUN bytes of lane l to r[b]
- * holding byte b of every lane; with N = RUN / 2, three rounds take r[i]
- * holding 8 bytes of lane i then 8 of lane i + 8 to r[j] (and r[j + 4])
- * holding bytes 2 j and 2 j + 1 of lanes 0 .. 7 (and 8 .. 15). A macro:
- * the loops unroll where their counts are literals. */
-#define INTERLEAVE_ROUNDS(r, N, ROUNDS) \
-  do { \
-    _Pragma ("unroll") \
-    for (int round_ = 0; round_ < (ROUNDS); round_++) { \
-      uchar16 o_[N]; \
-      _Pragma ("unroll") \
-      for (int i_ = 0; i_ < (N) / 2; i_++) { \
-        o_[2 * i_] = INTERLEAVE_LO ((r)[i_], (r)[i_ + (N) / 2]); \
-        o_[2 * i_ + 1] = INTERLEAVE_HI ((r)[i_], (r)[i_ + (N) / 2]); \
-      } \
-      _Pragma ("unroll") \
-      for (int i_ = 0; i_ < (N); i_++) \
-        (r)[i_] = o_[i_]; \
-    } \
-  } while (0)
-
-/* The bytes of the lanes from row + o[l], transposed: t[b] holds byte b
- * from each lane's first, for b below n, RUN or RUN / 2 (half as many
- * loads and shuffles, where the taps need no more). Each lane's n bytes
- * lie in the row. */
+/* r[l] holds RUN bytes of lane l; afterwards r[b] holds byte b of every
+ * lane: four rounds of interleaving the bytes of r[i] and r[i + 8] into
+ * r[2 i] (first halves) and r[2 i + 1] (second halves). */
 static inline __attribute__ ((always_inline)) void
-load_lanes (__global const uchar * row, const int o[RUN], int n,
-    uchar16 t[RUN])
+transpose_bytes (uchar16 r[RUN])
 {
-  uchar16 r[RUN / 2];
+  _Pragma ("unroll")
+  for (int round = 0; round < 4; round++) {
+    uchar16 o[RUN];
 
-  if (n == RUN) {
     _Pragma ("unroll")
-    for (int l = 0; l < RUN; l++)
-      t[l] = *(__global const unaligned_uchar16 *) (row + o[l]);
-    INTERLEAVE_ROUNDS (t, 16, 4);
-    return;
+    for (int i = 0; i < RUN / 2; i++) {
+      o[2 * i] = INTERLEAVE_LO (r[i], r[i + RUN / 2]);
+      o[2 * i + 1] = INTERLEAVE_HI (r[i], r[i + RUN / 2]);
+    }
+    _Pragma ("unroll")
+    for (int i = 0; i < RUN; i++)
+      r[i] = o[i];
+  }
+}
+
+/* r[i] holds 8 values of lane i; afterwards r[j] holds value j of every
+ * lane: in-lane unpacking and shuffles, then swaps of 128-bit halves. */
+static inline __attribute__ ((always_inline)) void
+transpose_floats (float8 r[8])
+{
+  float8 t[8], u[8];
+
+  _Pragma ("unroll")
+  for (int i = 0; i < 8; i += 2) {
+    t[i] = (float8) (r[i].s0, r[i + 1].s0, r[i].s1, r[i + 1].s1, r[i].s4,
+        r[i + 1].s4, r[i].s5, r[i + 1].s5);
+    t[i + 1] = (float8) (r[i].s2, r[i + 1].s2, r[i].s3, r[i + 1].s3,
+        r[i].s6, r[i + 1].s6, r[i].s7, r[i + 1].s7);
   }
   _Pragma ("unroll")
-  for (int i = 0; i < RUN / 2; i++)
-    r[i] = (uchar16) (*(__global const unaligned_uchar8 *) (row + o[i]),
-        *(__global const unaligned_uchar8 *) (row + o[i + RUN / 2]));
-  INTERLEAVE_ROUNDS (r, 8, 3);
+  for (int i = 0; i < 8; i += 4) {
+    u[i] = (float8) (t[i].s01, t[i + 2].s01, t[i].s45, t[i + 2].s45);
+    u[i + 1] = (float8) (t[i].s23, t[i + 2].s23, t[i].s67, t[i + 2].s67);
+    u[i + 2] = (float8) (t[i + 1].s01, t[i + 3].s01, t[i + 1].s45,
+        t[i + 3].s45);
+    u[i + 3] = (float8) (t[i + 1].s23, t[i + 3].s23, t[i + 1].s67,
+        t[i + 3].s67);
+  }
   _Pragma ("unroll")
-  for (int b = 0; b < RUN / 2; b++)
-    t[b] = (b & 1) ? (uchar16) (r[b / 2].hi, r[b / 2 + 4].hi) :
-        (uchar16) (r[b / 2].lo, r[b / 2 + 4].lo);
+  for (int i = 0; i < 4; i++) {
+    r[i] = (float8) (u[i].lo, u[i + 4].lo);
+    r[i + 4] = (float8) (u[i].hi, u[i + 4].hi);
+  }
 }
 
-/* The weights of tap k of the lanes from output sample x0 of table tx,
- * those past its end repeating its last. */
-static inline __attribute__ ((always_inline)) lanes_t
-tap_weights (Table tx, int k, int x0)
-{
-  __global const float *w = tx.weights + k * tx.size;
-  float v[RUN];
+/* The rows pass. A work-item makes RUN output samples of RUN input rows,
+ * its lanes the rows: each input column it reads is a vector of its rows,
+ * converted once for all the samples that read it (where lanes along a
+ * row would load and convert each tap of each sample), and the sums, a
+ * vector a sample, are transposed into rows to be stored. A column past
+ * a row's ends is its end column, as convert_scale_frame clamps its
+ * taps. The functions take a plane's layout as arguments, so that their
+ * code is compiled once (PoCL does not inline them), not once a
+ * component. */
 
-  if (x0 + RUN <= tx.size)
-    return vload16 (0, w + x0);
-  _Pragma ("unroll")
-  for (int l = 0; l < RUN; l++)
-    v[l] = w[min (x0 + l, tx.size - 1)];
-  return vload16 (0, v);
-}
+/* The converted input columns a work-item keeps, for each component. */
+#define COLUMNS 64
 
-/* Stores the rows pass's sums v at p, a final sum (last) with a
- * non-temporal store: the intermediate is written whole before the
- * columns pass reads it, and from HD frames up it is larger than the
- * caches, so reading the line first would buy nothing. */
-static void
-store_sums (__global lanes_t * p, lanes_t v, int last)
-{
-  if (last)
-    __builtin_nontemporal_store (v, p);
-  else
-    *p = v;
-}
-
-/* The rows pass's functions take a plane's layout as arguments, so that
- * their code is compiled once (PoCL does not inline them), not once a
- * component. A work-item makes ROWS_PASS_ROWS rows (those past the
- * plane's last row repeat it: the same sums, stored again), which share
- * the work-item's set-up and the weights' loads, and whose independent
- * sums keep the SIMD units busy where one would wait for its own previous
- * tap. */
-#define ROWS_PASS_ROWS 4
-
-/* The taps n bytes of pixels of step bytes hold: n / step, each division
- * by a constant. */
+/* The pixel of byte b of pixels of step bytes, dividing by constants. */
 static int
-group_taps (int n, int step)
+pixel_of (int b, int step)
 {
-  return step == 1 ? n : step == 2 ? n / 2 : step == 3 ? n / 3 : n / 4;
+  return step == 1 ? b : step == 2 ? b / 2 : step == 3 ? b / 3 : b / 4;
 }
 
-/* The sums of the lanes (output samples x0 .. of table tx, whose taps
- * start at input pixels s[l]) of count components at byte offsets off[]
- * of the 8-bit pixels of step bytes of the rows from row, pitch bytes
- * apart (rows of them), into the rows from out[], out_pitch floats apart:
- * n bytes a lane (RUN, or RUN / 2 where they hold every tap) from each
- * group of n / step taps, one load each, transposed, where a gather takes
- * one load a tap. All of them lie in the row, and every lane in the
- * table. */
+/* The column vectors of columns first .. last (in the row's w pixels) of
+ * count components at offsets off[] of the pixels of step values of the
+ * rows row + r * pitch (r below rows; the lanes past them repeat the last
+ * row), into cols[i * COLUMNS + c - base]. Rows of at least RUN 8-bit
+ * values load RUN bytes a row at a time, transposed into lanes; others
+ * value by value. */
 __attribute__ ((noinline))
 static void
-sum_rows_bytes (__global const uchar * row, int pitch, int rows, int step,
-    int n, int count, const int off[4], const int s[RUN], Table tx, int x0,
-    __global float *const out[4], int out_pitch)
+load_real_columns (__global const in_t * row, int pitch, int rows,
+    int step, int count, const int off[4], int w, int first, int last,
+    int base, lanes_t * cols)
 {
-  const int group = group_taps (n, step);
+  if (IN_BYTES == 1 && IN_SHIFT == 0 && w * step >= RUN) {
+    for (int b = first * step; b < (last + 1) * step; b += RUN) {
+      /* a chunk past the row's end starts earlier */
+      const int start = min (b, w * step - RUN);
+      uchar16 t[RUN];
 
-  for (int k = 0; k < tx.taps; k += group) {
-    const int last = k + group >= tx.taps;
-    uchar16 t[ROWS_PASS_ROWS][RUN];
-    int o[RUN];                 /* the lanes' bytes in a row */
-
-    vstore16 ((vload16 (0, s) + k) * step, 0, o);
-    for (int r = 0; r < ROWS_PASS_ROWS; r++)
-      load_lanes (row + min (r, rows - 1) * pitch, o, n, t[r]);
-    for (int i = 0; i < count; i++) {
-      lanes_t sum[ROWS_PASS_ROWS];
-
-      /* a later group goes on from the sums so far, in the same order */
       _Pragma ("unroll")
-      for (int r = 0; r < ROWS_PASS_ROWS; r++)
-        sum[r] = k == 0 ? (lanes_t) (0.0f) :
-            *(__global lanes_t *) (out[i] + min (r, rows - 1) * out_pitch);
-      for (int j = 0; j < min (group, tx.taps - k); j++) {
-        const lanes_t w = vload16 (0, tx.weights + (k + j) * tx.size + x0);
+      for (int r = 0; r < RUN; r++)
+        t[r] = *(__global const unaligned_uchar16 *) ((__global const uchar *)
+            row + min (r, rows - 1) * pitch + start);
+      transpose_bytes (t);
+      /* each component's bytes of the chunk's pixels from first */
+      for (int i = 0; i < count; i++) {
+        int c = max (first, pixel_of (start, step));
+        int j = c * step + off[i] - start;
 
-        _Pragma ("unroll")
-        for (int r = 0; r < ROWS_PASS_ROWS; r++)
-          sum[r] += w * convert_float16 (t[r][j * step + off[i]]);
+        if (j < 0) {
+          c++;
+          j += step;
+        }
+        for (; c <= last && j < RUN; c++, j += step)
+          cols[i * COLUMNS + c - base] = convert_float16 (t[j]);
       }
+    }
+    return;
+  }
+  for (int c = first; c <= last; c++) {
+    for (int i = 0; i < count; i++) {
+      in_t v[RUN];
+
       _Pragma ("unroll")
-      for (int r = 0; r < ROWS_PASS_ROWS; r++)
-        store_sums ((__global lanes_t *) (out[i] + min (r, rows - 1) *
-                out_pitch), sum[r], last);
+      for (int r = 0; r < RUN; r++)
+        v[r] = row[min (r, rows - 1) * pitch + c * step + off[i]];
+      cols[i * COLUMNS + c - base] = convert_float16 (vload16 (0, v)
+          >> IN_SHIFT);
     }
   }
 }
 
-/* The values of row at idx[l], lane by lane. */
-static lanes_t
-gather_values (__global const in_t * row, const int idx[RUN])
+/* load_real_columns () for columns c0 .. c0 + n - 1 (n at most COLUMNS),
+ * each clamped to the row, into cols[i * COLUMNS + c - c0]: those past
+ * the row's ends repeat its end columns. */
+static void
+load_columns (__global const in_t * row, int pitch, int rows, int step,
+    int count, const int off[4], int w, int c0, int n, lanes_t * cols)
 {
-  in_t v[RUN];
+  const int first = max (c0, 0), last = min (c0 + n - 1, w - 1);
 
-  _Pragma ("unroll")
-  for (int l = 0; l < RUN; l++)
-    v[l] = row[idx[l]];
-  return convert_float16 (vload16 (0, v) >> IN_SHIFT);
+  if (first > last) {
+    /* all past one end: that end's column, n times */
+    const int edge = c0 < 0 ? 0 : w - 1;
+
+    load_real_columns (row, pitch, rows, step, count, off, w, edge, edge,
+        edge, cols);
+    for (int i = 0; i < count; i++)
+      for (int c = 1; c < n; c++)
+        cols[i * COLUMNS + c] = cols[i * COLUMNS];
+    return;
+  }
+  load_real_columns (row, pitch, rows, step, count, off, w, first, last, c0,
+      cols);
+  for (int i = 0; i < count; i++) {
+    lanes_t *col = cols + i * COLUMNS;
+
+    for (int c = c0; c < first; c++)
+      col[c - c0] = col[first - c0];
+    for (int c = last + 1; c < c0 + n; c++)
+      col[c - c0] = col[last - c0];
+  }
 }
 
-/* The sums of the lanes of one component at offset off of the pixels of
- * step values of the rows from row (as sum_rows_bytes () has them), of w
- * pixels, into the rows from out: tap by tap, each lane's clamped to the
- * row. */
-__attribute__ ((noinline))
+/* The sums of output samples x0 + x .. x0 + end - 1 of table tx from the
+ * column vectors cols (of columns c0 ..), into acc[x ..]: four samples at
+ * a time, whose independent sums keep the SIMD units busy where one would
+ * wait for its own previous tap. */
 static void
-sum_rows_values (__global const in_t * row, int pitch, int rows, int step,
-    int off, int w, const int s[RUN], Table tx, int x0, __global float *out,
+sum_taps (const lanes_t * cols, int c0, Table tx, int x0, int x, int end,
+    lanes_t acc[RUN])
+{
+  for (int j = x; j < end; j += 4) {
+    int o[4];
+    __global const float *w[4];
+    lanes_t a[4];
+
+    _Pragma ("unroll")
+    for (int i = 0; i < 4; i++) {
+      const int sample = x0 + min (j + i, end - 1);
+
+      o[i] = tx.starts[sample] - c0;
+      w[i] = tx.weights + sample;
+      a[i] = (lanes_t) (0.0f);
+    }
+    for (int k = 0; k < tx.taps; k++) {
+      _Pragma ("unroll")
+      for (int i = 0; i < 4; i++)
+        a[i] += w[i][k * tx.size] * cols[o[i] + k];
+    }
+    _Pragma ("unroll")
+    for (int i = 0; i < 4; i++)
+      if (j + i < end)
+        acc[j + i] = a[i];
+  }
+}
+
+/* The sums of output sample x0 + x, whose taps take more than COLUMNS
+ * columns, into acc[x]: COLUMNS taps at a time, in order. */
+static void
+sum_wide_sample (__global const in_t * row, int pitch, int rows, int step,
+    int count, const int off[4], int w, Table tx, int x0, int x,
+    lanes_t * cols, lanes_t acc[4][RUN])
+{
+  const int s = tx.starts[x0 + x];
+  __global const float *weights = tx.weights + x0 + x;
+
+  for (int i = 0; i < count; i++)
+    acc[i][x] = (lanes_t) (0.0f);
+  for (int k0 = 0; k0 < tx.taps; k0 += COLUMNS) {
+    const int n = min (COLUMNS, tx.taps - k0);
+
+    load_columns (row, pitch, rows, step, count, off, w, s + k0, n, cols);
+    for (int i = 0; i < count; i++)
+      for (int k = 0; k < n; k++)
+        acc[i][x] += weights[(k0 + k) * tx.size] * cols[i * COLUMNS + k];
+  }
+}
+
+/* Stores the sums acc[] (a vector of the rows a sample) as rows of RUN
+ * samples, rows of them, out_pitch floats apart from out: 8 x 8 blocks
+ * transposed, with non-temporal stores (the intermediate is written whole
+ * before the columns pass reads it, and from HD frames up it is larger
+ * than the caches, so reading its lines first would buy nothing). */
+static void
+store_rows (const lanes_t acc[RUN], int rows, __global float *out,
     int out_pitch)
 {
-  const int16 first = vload16 (0, s);
-  lanes_t sum[ROWS_PASS_ROWS];
-
   _Pragma ("unroll")
-  for (int r = 0; r < ROWS_PASS_ROWS; r++)
-    sum[r] = (lanes_t) (0.0f);
-  for (int k = 0; k < tx.taps; k++) {
-    const lanes_t weight = tap_weights (tx, k, x0);
-    int idx[RUN];
+  for (int upper = 0; upper < 2; upper++) {
+    float8 a[8], b[8];
 
-    vstore16 (clamp (first + k, 0, w - 1) * step + off, 0, idx);
     _Pragma ("unroll")
-    for (int r = 0; r < ROWS_PASS_ROWS; r++)
-      sum[r] += weight * gather_values (row + min (r, rows - 1) * pitch,
-          idx);
+    for (int j = 0; j < 8; j++) {
+      a[j] = upper ? acc[j].hi : acc[j].lo;
+      b[j] = upper ? acc[j + 8].hi : acc[j + 8].lo;
+    }
+    transpose_floats (a);
+    transpose_floats (b);
+    _Pragma ("unroll")
+    for (int r = 0; r < 8; r++)
+      if (upper * 8 + r < rows)
+        __builtin_nontemporal_store ((lanes_t) (a[r], b[r]),
+            (__global lanes_t *) (out + (upper * 8 + r) * out_pitch));
   }
-  _Pragma ("unroll")
-  for (int r = 0; r < ROWS_PASS_ROWS; r++)
-    store_sums ((__global lanes_t *) (out + min (r, rows - 1) * out_pitch),
-        sum[r], 1);
 }
 
-/* The components of the rows pass: the first row of each one's plane,
- * its pitch, step and offset there, and where its sums go. */
+/* The rows pass's samples x0 .. of table tx for count components of one
+ * plane (the rest as load_columns () has them), stored from out[] (their
+ * first row's), the samples whose taps fit together in COLUMNS columns
+ * at once. Samples past the table's end (at most RUN a row, the plane's
+ * rows padded to a multiple of RUN) repeat its last. */
+__attribute__ ((noinline))
+static void
+resample_rows (__global const in_t * row, int pitch, int rows, int step,
+    int count, const int off[4], int w, Table tx, int x0,
+    __global float *const out[4], int out_pitch)
+{
+  const int samples = min (RUN, tx.size - x0);
+  lanes_t cols[4 * COLUMNS];
+  lanes_t acc[4][RUN];
+
+  for (int x = 0, end; x < samples; x = end) {
+    const int c0 = tx.starts[x0 + x];
+
+    end = samples;
+    if (tx.starts[x0 + samples - 1] + tx.taps - c0 > COLUMNS)
+      for (end = x; end < samples && tx.starts[x0 + end] + tx.taps - c0 <=
+          COLUMNS; end++);
+    if (end == x) {
+      sum_wide_sample (row, pitch, rows, step, count, off, w, tx, x0, x,
+          cols, acc);
+      end = x + 1;
+      continue;
+    }
+    load_columns (row, pitch, rows, step, count, off, w, c0,
+        tx.starts[x0 + end - 1] + tx.taps - c0, cols);
+    for (int i = 0; i < count; i++)
+      sum_taps (cols + i * COLUMNS, c0, tx, x0, x, end, acc[i]);
+  }
+  for (int i = 0; i < count; i++) {
+    for (int x = samples; x < RUN; x++)
+      acc[i][x] = acc[i][samples - 1];
+    store_rows (acc[i], rows, out[i], out_pitch);
+  }
+}
+
+/* The components of the rows pass: the work-item's first row of each
+ * one's plane, its pitch, step and offset there, and where its sums go. */
 typedef struct
 {
   int n;
@@ -302,52 +390,12 @@ typedef struct
     (r)->out[(r)->n++] = (dst); \
   } while (0)
 
-/* The rows pass's sums of lanes x0 .. of table tx, of the input grid's w
- * pixels, for components r, of rows of their rows: the components of one
- * plane at once, with vector loads where the plane is 8-bit and each
- * lane's group of taps lies in the row; else one by one, tap by tap. */
-static void
-sum_rows (const RowComponents * r, int rows, Table tx, int w, int x0,
-    int out_pitch)
-{
-  const int whole = x0 + RUN <= tx.size;
-  int s[RUN];
-
-  if (whole) {
-    vstore16 (vload16 (0, tx.starts + x0), 0, s);
-  } else {
-    _Pragma ("unroll")
-    for (int l = 0; l < RUN; l++)
-      s[l] = tx.starts[min (x0 + l, tx.size - 1)];
-  }
-
-  for (int i = 0, j; i < r->n; i = j) {
-    const int step = r->step[i];
-    const int n = tx.taps * step <= RUN / 2 ? RUN / 2 : RUN;
-    const int group = group_taps (n, step);
-    int last = 0;               /* the last group's first tap */
-
-    while (last + group < tx.taps)
-      last += group;
-    /* the components of the same plane: packed and semi-planar formats */
-    for (j = i + 1; j < r->n && r->row[j] == r->row[i]
-        && r->step[j] == step; j++);
-    if (IN_BYTES == 1 && IN_SHIFT == 0 && whole && s[0] >= 0
-        && (s[RUN - 1] + last) * step + n <= w * step) {
-      sum_rows_bytes ((__global const uchar *) r->row[i], r->pitch[i], rows,
-          step, n, j - i, r->off + i, s, tx, x0, r->out + i, out_pitch);
-      continue;
-    }
-    for (int c = i; c < j; c++)
-      sum_rows_values (r->row[c], r->pitch[c], rows, step, r->off[c], w, s,
-          tx, x0, r->out[c], out_pitch);
-  }
-}
-
 /* A work-item of the rows pass: the components of needs, of rows input
- * rows from y, into out (the lanes' place in the intermediate's rows)
- * plus each one's plane. Not inlined: PoCL keeps the arrays of a kernel's
- * body for every work-item of the group (to vectorise across them). */
+ * rows from y, of the input grid's w pixels, into out (the samples'
+ * place in the intermediate's rows) plus each one's plane, the
+ * components of one plane (packed and semi-planar formats) at once. Not
+ * inlined: PoCL keeps the arrays of a kernel's body for every work-item
+ * of the group (to vectorise across them). */
 __attribute__ ((noinline))
 static void
 rows_run (IN_PARAMS, int needs, int y, int rows, __global float *out,
@@ -368,14 +416,17 @@ rows_run (IN_PARAMS, int needs, int y, int rows, __global float *out,
   if (needs & NEEDS_ALPHA)
     ADD_COMPONENT (&r, A, y, out + planes.w);
 #endif
-  sum_rows (&r, rows, tx, w, x0, pitch);
+  for (int i = 0, j; i < r.n; i = j) {
+    for (j = i + 1; j < r.n && r.row[j] == r.row[i]
+        && r.step[j] == r.step[i]; j++);
+    resample_rows (r.row[i], r.pitch[i], rows, r.step[i], j - i, r.off + i,
+        w, tx, x0, r.out + i, pitch);
+  }
 }
 
 /* The rows pass of output grid g from input grid ig (0: pixels, 1:
- * chroma samples): RUN samples of ROWS_PASS_ROWS input rows a work-item,
- * stored
- * whole (the planes' rows are padded to a multiple of RUN). planes: the
- * plane of each component (0, 1, 2, alpha), in floats from tmp. */
+ * chroma samples): RUN samples of RUN input rows a work-item. planes:
+ * the plane of each component (0, 1, 2, alpha), in floats from tmp. */
 __kernel void
 convert_scale_rows (__global const in_t * in0, int in0_pitch,
     int in0_offset, __global const in_t * in1, int in1_pitch,
@@ -388,13 +439,12 @@ convert_scale_rows (__global const in_t * in0, int in0_pitch,
       & (ig ? ON_CHROMA : ON_PIXELS);
   const Table tx = table_at (tables, weights, (g * 2 + ig) * 2);
   const int w = ig ? in_size.z : in_size.x, h = ig ? in_size.w : in_size.y;
-  const int x0 = get_global_id (0) * RUN;
-  const int y = get_global_id (1) * ROWS_PASS_ROWS;
+  const int x0 = get_global_id (0) * RUN, y = get_global_id (1) * RUN;
 
   if (x0 >= tx.size || y >= h)
     return;
   rows_run (in0 + in0_offset, in0_pitch, in1 + in1_offset, in1_pitch,
-      in2 + in2_offset, in2_pitch, needs, y, min (ROWS_PASS_ROWS, h - y),
+      in2 + in2_offset, in2_pitch, needs, y, min (RUN, h - y),
       tmp + y * pitch + x0, planes, pitch, tx, w, x0);
 }
 
@@ -503,7 +553,7 @@ map_run (lanes_t luma, lanes_t u, lanes_t v, lanes_t alpha, float4 m0,
 }
 
 /* The converted samples x0 .. x0 + RUN - 1 of row y of output grid g,
- * whose picture is rect, as convert_run () makes them, where the run
+ * whose picture is rect, as convert_runs () makes them, where the run
  * meets the picture's edges or its taps the input's: the border outside
  * the picture, the rest clamped. Apart, so that the common case does not
  * pay for its set-up. */

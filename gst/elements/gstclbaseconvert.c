@@ -398,7 +398,7 @@ add_intermediate (GstCLArgs * args, GstCLBaseConvertPrivate * priv, guint g)
 }
 
 /* The rows pass of output grid @g from input grid @ig: a run of samples
- * of four input rows a work-item. */
+ * of as many input rows a work-item. */
 static gboolean
 run_rows (GstCLBaseConvert * self, const GstCLFrame * in, guint g, guint ig,
     GError ** error)
@@ -418,8 +418,8 @@ run_rows (GstCLBaseConvert * self, const GstCLFrame * in, guint g, guint ig,
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
           (self)), priv->rows, priv->plan.intermediate[g].pitch /
-      GST_CL_CONVERT_RUN, (GST_VIDEO_INFO_COMP_HEIGHT (&in->info, ig) + 3) / 4,
-      error);
+      GST_CL_CONVERT_RUN, (GST_VIDEO_INFO_COMP_HEIGHT (&in->info, ig) +
+          GST_CL_CONVERT_RUN - 1) / GST_CL_CONVERT_RUN, error);
 }
 
 /* The columns pass of output grid @g: two runs of samples of four rows

@@ -55,7 +55,7 @@ typedef struct
  * the rows pass resamples along x, at the grid's columns of the picture,
  * every input row of each component the grid reads (those of @needs)
  * into a plane of its own, which the columns pass resamples down. */
-#define GST_CL_CONVERT_RUN 16   /* values a work-item makes */
+#define GST_CL_CONVERT_RUN 16   /* samples of a run the passes make */
 
 typedef struct
 {
