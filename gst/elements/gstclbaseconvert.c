@@ -351,6 +351,22 @@ run_convert (GstCLBaseConvert * self, const GstCLFrame * in,
       (height + 1) / 2, error);
 }
 
+/* Where the picture lies on the output, the map, the border and the
+ * tables: the arguments both scaling kernels that store take last. */
+static void
+add_picture (GstCLArgs * args, GstCLBaseConvertPrivate * priv)
+{
+  const GstCLConvertPlan *plan = &priv->plan;
+
+  add_rect (args, &plan->rect);
+  add_rect (args, &plan->chroma_rect);
+  add_map (args, plan);
+  gst_cl_args_add_float4 (args, plan->border[0], plan->border[1],
+      plan->border[2], plan->border[3]);
+  gst_cl_args_add_mem (args, priv->tables);
+  gst_cl_args_add_mem (args, priv->weights);
+}
+
 /* convert_scale_frame: one work-item the pixels of an output chroma
  * sample. */
 static gboolean
@@ -359,7 +375,6 @@ run_convert_scale (GstCLBaseConvert * self, const GstCLFrame * in,
 {
   GstCLBaseConvertPrivate *priv =
       gst_cl_base_convert_get_instance_private (self);
-  const GstCLConvertPlan *plan = &priv->plan;
   const GstVideoInfo *out_info = &out->info;
   gboolean subsampled = !GST_VIDEO_INFO_IS_GRAY (out_info);
   guint ws = subsampled ? GST_VIDEO_FORMAT_INFO_W_SUB (out_info->finfo, 1) : 0;
@@ -373,13 +388,7 @@ run_convert_scale (GstCLBaseConvert * self, const GstCLFrame * in,
   gst_cl_args_add_int (&args, width);
   gst_cl_args_add_int (&args, height);
   add_in_size (&args, in);
-  add_rect (&args, &plan->rect);
-  add_rect (&args, &plan->chroma_rect);
-  add_map (&args, plan);
-  gst_cl_args_add_float4 (&args, plan->border[0], plan->border[1],
-      plan->border[2], plan->border[3]);
-  gst_cl_args_add_mem (&args, priv->tables);
-  gst_cl_args_add_mem (&args, priv->weights);
+  add_picture (&args, priv);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
           (self)), priv->kernel, (width + (1 << ws) - 1) >> ws,
@@ -430,7 +439,6 @@ run_columns (GstCLBaseConvert * self, const GstCLFrame * in,
 {
   GstCLBaseConvertPrivate *priv =
       gst_cl_base_convert_get_instance_private (self);
-  const GstCLConvertPlan *plan = &priv->plan;
   gint width = out->planes[0].width, height = out->planes[0].height;
   GstCLArgs args;
 
@@ -440,13 +448,7 @@ run_columns (GstCLBaseConvert * self, const GstCLFrame * in,
   add_planes (&args, out);
   gst_cl_args_add_int (&args, width);
   gst_cl_args_add_int (&args, height);
-  add_rect (&args, &plan->rect);
-  add_rect (&args, &plan->chroma_rect);
-  add_map (&args, plan);
-  gst_cl_args_add_float4 (&args, plan->border[0], plan->border[1],
-      plan->border[2], plan->border[3]);
-  gst_cl_args_add_mem (&args, priv->tables);
-  gst_cl_args_add_mem (&args, priv->weights);
+  add_picture (&args, priv);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
           (self)), priv->columns[g],

@@ -10,6 +10,7 @@
 
 #include <gst/check/gstcheck.h>
 #include <math.h>
+#include <string.h>
 
 #include "reliability.h"
 
@@ -261,4 +262,33 @@ cref_compare (const GstVideoInfo * info, GstBuffer * actual,
   if (sum > 0)
     result.psnr = 10 * log10 (peak * peak / (sum / n));
   return result;
+}
+
+/* storage=image is refused with a message that names it, not a crash:
+ * the conversion kernels work on buffers only. */
+void
+cref_assert_image_storage_refused (const gchar * factory)
+{
+  GstElement *element = gst_element_factory_make (factory, NULL);
+  GstBus *bus = gst_bus_new ();
+  GstMessage *msg;
+  GError *error = NULL;
+  gchar *debug = NULL;
+
+  gst_element_set_bus (element, bus);
+  g_object_set (element, "storage", 1, NULL);
+  fail_unless_equals_int (gst_element_set_state (element, GST_STATE_READY),
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &error, &debug);
+  fail_unless (debug && strstr (debug, "storage=image") != NULL, "%s: %s",
+      error->message, debug);
+  g_error_free (error);
+  g_free (debug);
+  gst_message_unref (msg);
+  gst_element_set_state (element, GST_STATE_NULL);
+  gst_element_set_bus (element, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (element);
 }

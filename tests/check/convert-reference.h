@@ -34,4 +34,6 @@ guint cref_component_value (const GstVideoFrame * frame, guint c, gint x,
 CRefCloseness cref_compare (const GstVideoInfo * info, GstBuffer * actual,
     GstBuffer * expected, gboolean alpha);
 
+void cref_assert_image_storage_refused (const gchar * factory);
+
 G_END_DECLS
