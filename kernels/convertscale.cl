@@ -36,6 +36,13 @@
 #define BLOCK_H 1
 #endif
 
+#if OUT_BYTES == 1 && defined(OUT_CHROMA) && !OUT_SUBSAMPLED \
+    && (defined(OUT_ALPHA) || defined(OUT_PAD)) && OUT_STEP_0 == 4
+/* 4-byte pixels, every component in one plane (RGBA, AYUV and their
+ * orders). */
+#define OUT_PACKED4
+#endif
+
 typedef struct
 {
   __global const int *starts;
@@ -665,13 +672,10 @@ store_values (__global out_t * row, int step, int off, int x0, int width,
           QUANTIZE (lanes)); \
   } while (0)
 
-#if OUT_BYTES == 1 && defined(OUT_CHROMA) && !OUT_SUBSAMPLED \
-    && (defined(OUT_ALPHA) || defined(OUT_PAD)) && OUT_STEP_0 == 4
-/* 4-byte pixels, every component in one plane (RGBA, AYUV and their
- * orders): a whole run is stored as one vector of 32-bit pixels, each
- * component shifted to its byte (where interleaving bytes takes dozens
- * of shuffles). */
-#define OUT_PACKED4
+#ifdef OUT_PACKED4
+/* A whole run is stored as one vector of 32-bit pixels, each component
+ * shifted to its byte (where interleaving bytes takes dozens of
+ * shuffles). */
 typedef uint16 __attribute__ ((aligned (4))) unaligned_uint16;
 #define PACKED_BYTE(lanes, off) (as_uint16 (QUANTIZE (lanes)) << (8 * (off)))
 #endif
@@ -816,44 +820,129 @@ COLUMNS_KERNEL (1)
 
 #else
 
+/* The taps of table t: -DCUBIC_TAPS where every table of the plan has
+ * that many, else the table's own. With CUBIC_TAPS the loops unroll, and
+ * the weights and clamped columns of output sample i's taps along x
+ * (table tx, on w columns from x0) are read once, not once a row. */
+#ifdef CUBIC_TAPS
+#define TAPS(t) CUBIC_TAPS
+#define X_TAPS() \
+  float wx[CUBIC_TAPS]; \
+  int xs[CUBIC_TAPS]; \
+  const int row_inside = x0 >= 0 && x0 + CUBIC_TAPS <= w; \
+  _Pragma ("unroll") \
+  for (int k_ = 0; k_ < CUBIC_TAPS; k_++) { \
+    wx[k_] = tx.weights[k_ * tx.size + i]; \
+    xs[k_] = clamp (x0 + k_, 0, w - 1); \
+  }
+#define TAP_WEIGHT(kx) wx[kx]
+#define TAP_X(kx) xs[kx]
+#else
+#define TAPS(t) ((t).taps)
+#define X_TAPS()
+#define TAP_WEIGHT(kx) tx.weights[(kx) * tx.size + i]
+#define TAP_X(kx) clamp (x0 + (kx), 0, w - 1)
+#endif
+
+#if defined(CUBIC_TAPS) && CUBIC_TAPS == 4
+/* Four taps: where they lie in the row (row_inside), the values of a
+ * component of one value a pixel are one vector load, and the pairs of
+ * semi-planar chroma (NV12, NV21, P010) another; the same values as
+ * IN_VALUE's. ROW_VALUES (c, y) declares component c's values at the
+ * taps of row y, values_c[k], which TAP_VALUE (c, k, y) reads. */
+#define ROW_VALUES(c, y) \
+  float values_##c[4]; \
+  if (IN_STEP_##c == 1 && row_inside) \
+    vstore4 (convert_float4 (vload4 (0, IN_PLANE_##c + (y) * IN_PITCH_##c \
+                + x0 + IN_OFF_##c) >> IN_SHIFT), 0, values_##c); \
+  else \
+    vstore4 ((float4) (IN_VALUE (c, xs[0], y), IN_VALUE (c, xs[1], y), \
+            IN_VALUE (c, xs[2], y), IN_VALUE (c, xs[3], y)), 0, values_##c)
+#define TAP_VALUE(c, kx, y) values_##c[kx]
+#if IN_STEP_1 == 2 && IN_STEP_2 == 2 && IN_OFF_1 + IN_OFF_2 == 1
+#define CHROMA_PAIRS
+#endif
+#else
+#define ROW_VALUES(c, y)
+#define TAP_VALUE(c, kx, y) IN_VALUE (c, TAP_X (kx), y)
+#endif
+
 /* The input components @needs asks for that lie on the input's pixels
  * (luma, alpha, and chroma where the input does not subsample it), about
- * output sample (i, j) of tables tx and ty, on the input's w x h pixels. */
+ * output sample (i, j) of tables tx and ty, on the input's w x h pixels.
+ * Each component sums its own lanes: a component not asked for stays 0
+ * (float arithmetic cannot drop a product by a value known to be 0). */
 static float4
 resample_pixels (IN_PARAMS, int needs, Table tx, Table ty, int i, int j,
     int w, int h)
 {
   const int x0 = tx.starts[i], y0 = ty.starts[j];
   float4 sum = (float4) (0.0f);
+  X_TAPS ();
 
-  for (int ky = 0; ky < ty.taps; ky++) {
+#pragma unroll
+  for (int ky = 0; ky < TAPS (ty); ky++) {
     const int y = clamp (y0 + ky, 0, h - 1);
+    const float wy = ty.weights[ky * ty.size + j];
     float4 row = (float4) (0.0f);
 
-    for (int kx = 0; kx < tx.taps; kx++) {
-      const int x = clamp (x0 + kx, 0, w - 1);
-      float4 v = (float4) (0.0f);
-
-      if (needs & NEEDS_LUMA)
-        v.x = IN_VALUE (0, x, y);
+    if (needs & NEEDS_LUMA) {
+      ROW_VALUES (0, y);
+#pragma unroll
+      for (int kx = 0; kx < TAPS (tx); kx++)
+        row.x += TAP_WEIGHT (kx) * TAP_VALUE (0, kx, y);
+      sum.x += wy * row.x;
+    }
 #if defined(IN_CHROMA) && !IN_SUBSAMPLED
-      if (needs & NEEDS_CHROMA) {
-        v.y = IN_VALUE (1, x, y);
-        v.z = IN_VALUE (2, x, y);
+    if (needs & NEEDS_CHROMA) {
+      ROW_VALUES (1, y);
+      ROW_VALUES (2, y);
+#pragma unroll
+      for (int kx = 0; kx < TAPS (tx); kx++) {
+        row.y += TAP_WEIGHT (kx) * TAP_VALUE (1, kx, y);
+        row.z += TAP_WEIGHT (kx) * TAP_VALUE (2, kx, y);
       }
+      sum.y += wy * row.y;
+      sum.z += wy * row.z;
+    }
 #endif
 #ifdef IN_ALPHA
-      if (needs & NEEDS_ALPHA)
-        v.w = IN_VALUE (A, x, y);
-#endif
-      row += tx.weights[kx * tx.size + i] * v;
+    if (needs & NEEDS_ALPHA) {
+      ROW_VALUES (A, y);
+#pragma unroll
+      for (int kx = 0; kx < TAPS (tx); kx++)
+        row.w += TAP_WEIGHT (kx) * TAP_VALUE (A, kx, y);
+      sum.w += wy * row.w;
     }
-    sum += ty.weights[ky * ty.size + j] * row;
+#endif
   }
   return sum;
 }
 
 #if IN_SUBSAMPLED
+/* Both chroma components' values at the taps of row y: values_1[k] and
+ * values_2[k], from their pairs where they are interleaved. */
+#ifdef CHROMA_PAIRS
+#define CHROMA_ROW_VALUES(y) \
+  float values_1[4], values_2[4]; \
+  if (row_inside) { \
+    const int first_ = min (IN_OFF_1, IN_OFF_2); \
+    const float8 p_ = convert_float8 (vload8 (0, IN_PLANE_1 \
+            + (y) * IN_PITCH_1 + 2 * x0 + first_) >> IN_SHIFT); \
+    vstore4 (IN_OFF_1 == first_ ? p_.even : p_.odd, 0, values_1); \
+    vstore4 (IN_OFF_2 == first_ ? p_.even : p_.odd, 0, values_2); \
+  } else { \
+    vstore4 ((float4) (IN_VALUE (1, xs[0], y), IN_VALUE (1, xs[1], y), \
+            IN_VALUE (1, xs[2], y), IN_VALUE (1, xs[3], y)), 0, values_1); \
+    vstore4 ((float4) (IN_VALUE (2, xs[0], y), IN_VALUE (2, xs[1], y), \
+            IN_VALUE (2, xs[2], y), IN_VALUE (2, xs[3], y)), 0, values_2); \
+  }
+#else
+#define CHROMA_ROW_VALUES(y) \
+  ROW_VALUES (1, y); \
+  ROW_VALUES (2, y)
+#endif
+
 /* The input's subsampled chroma about output sample (i, j) of tables tx
  * and ty, on its w x h chroma samples. */
 static float2
@@ -861,17 +950,18 @@ resample_chroma (IN_PARAMS, Table tx, Table ty, int i, int j, int w, int h)
 {
   const int x0 = tx.starts[i], y0 = ty.starts[j];
   float2 sum = (float2) (0.0f);
+  X_TAPS ();
 
-  for (int ky = 0; ky < ty.taps; ky++) {
+#pragma unroll
+  for (int ky = 0; ky < TAPS (ty); ky++) {
     const int y = clamp (y0 + ky, 0, h - 1);
     float2 row = (float2) (0.0f);
 
-    for (int kx = 0; kx < tx.taps; kx++) {
-      const int x = clamp (x0 + kx, 0, w - 1);
-
-      row += tx.weights[kx * tx.size + i] *
-          (float2) (IN_VALUE (1, x, y), IN_VALUE (2, x, y));
-    }
+    CHROMA_ROW_VALUES (y);
+#pragma unroll
+    for (int kx = 0; kx < TAPS (tx); kx++)
+      row += TAP_WEIGHT (kx) * (float2) (TAP_VALUE (1, kx, y),
+          TAP_VALUE (2, kx, y));
     sum += ty.weights[ky * ty.size + j] * row;
   }
   return sum;
@@ -909,6 +999,26 @@ inside (int x, int y, int4 rect)
       && y < rect.y + rect.w;
 }
 
+#ifdef OUT_PACKED4
+/* Stores pixel (x, y) of 4-byte pixels, components 0, 1, 2 and alpha (or
+ * the padding byte) of v, as one 32-bit word where the plane allows
+ * (word-aligned); FALSE where it does not. */
+static int
+store_packed_pixel (__global uchar * out0, int out0_pitch, int x, int y,
+    float4 v)
+{
+  const int4 q = clamp (convert_int4 (v + 0.5f), 0, OUT_MAX);
+  __global uchar *p = OUT_PLANE_0 + y * OUT_PITCH_0 + 4 * x;
+
+  if ((size_t) p % 4 != 0)
+    return 0;
+  *(__global uint *) p = (uint) q.x << (8 * OUT_OFF_0)
+      | (uint) q.y << (8 * OUT_OFF_1) | (uint) q.z << (8 * OUT_OFF_2)
+      | (uint) q.w << (8 * OUT_OFF_A);
+  return 1;
+}
+#endif
+
 /* in_size: the input's pixels (x, y) and chroma samples (z, w); rect and
  * chroma_rect: the picture (x, y, width, height) on the output's pixels
  * and chroma samples; border: the code values around it. */
@@ -940,15 +1050,20 @@ convert_scale_frame (__global const in_t * in0, int in0_pitch,
       if (inside (x, y, rect))
         v = convert_sample (IN_ARGS, PIXEL_NEEDS, tables, weights, 0,
             x - rect.x, y - rect.y, in_size, m0, m1, m2, alpha_scale);
+#if !(defined(OUT_ALPHA) && defined(IN_ALPHA))
+      v.w = OUT_MAX;
+#endif
+#ifdef OUT_PACKED4
+      if (store_packed_pixel (out0, out0_pitch, x, y, v))
+        continue;
+#endif
       OUT_STORE (0, x, y, v.x);
 #if defined(OUT_CHROMA) && !OUT_SUBSAMPLED
       OUT_STORE (1, x, y, v.y);
       OUT_STORE (2, x, y, v.z);
 #endif
-#if defined(OUT_ALPHA) && defined(IN_ALPHA)
+#if defined(OUT_ALPHA) || defined(OUT_PAD)
       OUT_STORE (A, x, y, v.w);
-#elif defined(OUT_ALPHA) || defined(OUT_PAD)
-      OUT_STORE (A, x, y, OUT_MAX);
 #endif
     }
   }

@@ -167,6 +167,20 @@ make_passes (GstCLBaseConvert * self, cl_program program, GError ** error)
 
 /* The plan, kernel and tables for the negotiated frames, @settings and
  * @add_borders. */
+/* The build options of @plan's kernels: CPU devices (@vectors) run the
+ * vector kernels; the one-pass scaling kernel unrolls its taps where the
+ * tables agree on them. */
+static gchar *
+kernel_options (const GstCLConvertPlan * plan, gboolean vectors)
+{
+  if (vectors)
+    return g_strconcat (plan->options, " -DGST_CL_VECTORS", NULL);
+  if (plan->scales && plan->uniform_taps > 0)
+    return g_strdup_printf ("%s -DCUBIC_TAPS=%d", plan->options,
+        plan->uniform_taps);
+  return g_strdup (plan->options);
+}
+
 static gboolean
 make_plan (GstCLBaseConvert * self, const GstCLConvertScaleSettings * settings,
     gboolean add_borders, GError ** error)
@@ -201,8 +215,7 @@ make_plan (GstCLBaseConvert * self, const GstCLConvertScaleSettings * settings,
       plan->rect.x, plan->rect.y, plan->rect.w, plan->rect.h, plan->options);
 
   priv->vectors = gst_cl_filter_wants_vectors (GST_CL_FILTER (self));
-  options = g_strconcat (plan->options,
-      priv->vectors ? " -DGST_CL_VECTORS" : "", NULL);
+  options = kernel_options (plan, priv->vectors);
   program = gst_cl_context_get_program (context,
       plan->scales ? "convertscale" : "convert",
       plan->scales ? scale_sources : convert_sources, options, error);

@@ -414,6 +414,22 @@ table_axis (const GstVideoInfo * in, const GstVideoInfo * out,
   a->in_site = (in_sub && (in->chroma_site & cosited)) ? 0.5 / a->in_step : 0.5;
 }
 
+/* The taps of every table in use, where all have as many; else 0. */
+static gint
+uniform_taps (const GstCLConvertTable tables[GST_CL_CONVERT_TABLES])
+{
+  gint taps = 0;
+
+  for (guint t = 0; t < GST_CL_CONVERT_TABLES; t++) {
+    if (tables[t].size == 0)
+      continue;
+    if (taps != 0 && tables[t].taps != taps)
+      return 0;
+    taps = tables[t].taps;
+  }
+  return taps;
+}
+
 /* The tables of the grids the frames have, packed for the kernel. */
 static void
 make_tables (GstCLConvertPlan * plan, const GstVideoInfo * in,
@@ -439,6 +455,7 @@ make_tables (GstCLConvertPlan * plan, const GstVideoInfo * in,
     n_weights += (gsize) table->size * table->taps;
   }
 
+  plan->uniform_taps = uniform_taps (plan->tables);
   plan->n_starts = n_starts;
   plan->n_weights = MAX (n_weights, 1);
   plan->starts = g_new0 (gint, plan->n_starts);

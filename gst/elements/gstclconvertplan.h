@@ -95,6 +95,9 @@ typedef struct
   gdouble border[4];            /* output code values around the picture:
                                  * black, opaque */
   GstCLConvertTable tables[GST_CL_CONVERT_TABLES];
+  /* The taps of every table, where all have as many (the one-pass
+   * kernel's -DCUBIC_TAPS); 0 where they differ. */
+  gint uniform_taps;
   /* The tables of the kernel's argument: for each table, its entries of
    * GstCLConvertTable, then all the starts. */
   gint *starts;

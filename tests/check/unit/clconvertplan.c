@@ -460,6 +460,46 @@ GST_START_TEST (test_intermediate)
 
 GST_END_TEST;
 
+/* The tables' taps agree where nothing is antialiased (4, the cubic's
+ * support, whether up or down), and differ for an antialiased downscale,
+ * whose tables from the input's pixels to the output's chroma samples
+ * reach twice as far as those from the input's chroma samples. */
+GST_START_TEST (test_uniform_taps)
+{
+  static const GstCLConvertScaleSettings plain = { 0.0, 0.5, FALSE };
+  static const struct
+  {
+    gint in_width, in_height, out_width, out_height;
+    const GstCLConvertScaleSettings *settings;
+    gint uniform_taps;
+  } cases[] = {
+    {1920, 1080, 3840, 2160, &catmull_rom, 4},
+    {3840, 2160, 1920, 1080, &plain, 4},
+    {3840, 2160, 1920, 1080, &catmull_rom, 0},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    GstVideoInfo in, out;
+    GstCLConvertPlan plan;
+
+    gst_video_info_set_format (&in, GST_VIDEO_FORMAT_NV12, cases[i].in_width,
+        cases[i].in_height);
+    gst_video_info_set_format (&out, GST_VIDEO_FORMAT_I420,
+        cases[i].out_width, cases[i].out_height);
+    fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL,
+            cases[i].settings, NULL));
+    fail_unless_equals_int (plan.uniform_taps, cases[i].uniform_taps);
+    for (guint t = 0; t < GST_CL_CONVERT_TABLES; t++) {
+      fail_unless (plan.tables[t].size > 0, "case %u: table %u unused", i, t);
+      if (plan.uniform_taps > 0)
+        fail_unless_equals_int (plan.tables[t].taps, plan.uniform_taps);
+    }
+    gst_cl_convert_plan_clear (&plan);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 clconvertplan_suite (void)
 {
@@ -476,6 +516,7 @@ clconvertplan_suite (void)
   tcase_add_test (tc, test_siting_without_subsampling);
   tcase_add_test (tc, test_p010);
   tcase_add_test (tc, test_intermediate);
+  tcase_add_test (tc, test_uniform_taps);
   return s;
 }
 
