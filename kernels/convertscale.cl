@@ -1019,6 +1019,33 @@ store_packed_pixel (__global uchar * out0, int out0_pitch, int x, int y,
 }
 #endif
 
+#define OUT_PARAMS __global out_t * out0, int out0_pitch, \
+    __global out_t * out1, int out1_pitch, \
+    __global out_t * out2, int out2_pitch
+#define OUT_ARGS out0, out0_pitch, out1, out1_pitch, out2, out2_pitch
+
+/* Stores output pixel (x, y): components 0, 1, 2 where the output has
+ * them on its pixels and alpha of v (opaque where the input has none). */
+static void
+store_pixel (OUT_PARAMS, int x, int y, float4 v)
+{
+#if !(defined(OUT_ALPHA) && defined(IN_ALPHA))
+  v.w = OUT_MAX;
+#endif
+#ifdef OUT_PACKED4
+  if (store_packed_pixel (out0, out0_pitch, x, y, v))
+    return;
+#endif
+  OUT_STORE (0, x, y, v.x);
+#if defined(OUT_CHROMA) && !OUT_SUBSAMPLED
+  OUT_STORE (1, x, y, v.y);
+  OUT_STORE (2, x, y, v.z);
+#endif
+#if defined(OUT_ALPHA) || defined(OUT_PAD)
+  OUT_STORE (A, x, y, v.w);
+#endif
+}
+
 /* in_size: the input's pixels (x, y) and chroma samples (z, w); rect and
  * chroma_rect: the picture (x, y, width, height) on the output's pixels
  * and chroma samples; border: the code values around it. */
@@ -1050,21 +1077,7 @@ convert_scale_frame (__global const in_t * in0, int in0_pitch,
       if (inside (x, y, rect))
         v = convert_sample (IN_ARGS, PIXEL_NEEDS, tables, weights, 0,
             x - rect.x, y - rect.y, in_size, m0, m1, m2, alpha_scale);
-#if !(defined(OUT_ALPHA) && defined(IN_ALPHA))
-      v.w = OUT_MAX;
-#endif
-#ifdef OUT_PACKED4
-      if (store_packed_pixel (out0, out0_pitch, x, y, v))
-        continue;
-#endif
-      OUT_STORE (0, x, y, v.x);
-#if defined(OUT_CHROMA) && !OUT_SUBSAMPLED
-      OUT_STORE (1, x, y, v.y);
-      OUT_STORE (2, x, y, v.z);
-#endif
-#if defined(OUT_ALPHA) || defined(OUT_PAD)
-      OUT_STORE (A, x, y, v.w);
-#endif
+      store_pixel (OUT_ARGS, x, y, v);
     }
   }
 
@@ -1085,5 +1098,150 @@ convert_scale_frame (__global const in_t * in0, int in0_pitch,
   }
 #endif
 }
+
+
+#if defined(CUBIC_TAPS) && defined(TILE_W) && !OUT_SUBSAMPLED
+/* Where every table has CUBIC_TAPS taps, the output has no subsampled
+ * chroma and TILE_H output rows read at most TILE_H + CUBIC_TAPS input
+ * rows (the planner's tiles), a work-group makes TILE_W x TILE_H output
+ * pixels: the sums along x of the input rows they read, at their
+ * columns, are made once into local memory and shared by the tile's
+ * rows, then each pixel sums them down. Each sum is convert_scale_frame's
+ * for its pixel, in the same order: the same bits. */
+#define TILE_ITEMS (TILE_W * TILE_H)
+#define TILE_ROWS (TILE_H + CUBIC_TAPS)
+
+/* The clamped input rows of table ty's output rows j0 .. j1, on h rows:
+ * the first (into *first) and their count. */
+static int
+tile_rows (Table ty, int j0, int j1, int h, int *first)
+{
+  *first = clamp (ty.starts[j0], 0, h - 1);
+  return clamp (ty.starts[j1] + CUBIC_TAPS - 1, 0, h - 1) - *first + 1;
+}
+
+/* The sums along x of component c (table tx, on w columns) of input rows
+ * first .. first + rows - 1 at the tile's columns i0 .. i0 + TILE_W - 1,
+ * into sums; the work-group's items share them out (lid: the item's). */
+#define SUM_TILE_ROWS(c, tx, i0, first, rows, w, sums) \
+  for (int e_ = lid; e_ < (rows) * TILE_W; e_ += TILE_ITEMS) { \
+    const int i_ = (i0) + e_ % TILE_W, y_ = (first) + e_ / TILE_W; \
+    float s_ = 0.0f; \
+    if (i_ >= 0 && i_ < (tx).size) { \
+      const int x0_ = (tx).starts[i_]; \
+      _Pragma ("unroll") \
+      for (int k_ = 0; k_ < CUBIC_TAPS; k_++) \
+        s_ += (tx).weights[k_ * (tx).size + i_] \
+            * IN_VALUE (c, clamp (x0_ + k_, 0, (w) - 1), y_); \
+    } \
+    (sums)[e_] = s_; \
+  }
+
+/* Output row j's sum down (table ty, on h rows) of the tile's column li
+ * of sums, whose rows start at input row first. */
+static float
+sum_tile_column (__local const float *sums, Table ty, int j, int first,
+    int h, int li)
+{
+  float s = 0.0f;
+
+#pragma unroll
+  for (int ky = 0; ky < CUBIC_TAPS; ky++) {
+    const int y = clamp (ty.starts[j] + ky, 0, h - 1);
+
+    s += ty.weights[ky * ty.size + j] * sums[(y - first) * TILE_W + li];
+  }
+  return s;
+}
+
+/* The arguments of convert_scale_frame. */
+__kernel __attribute__ ((reqd_work_group_size (TILE_W, TILE_H, 1)))
+void
+convert_scale_tiles (__global const in_t * in0, int in0_pitch,
+    int in0_offset, __global const in_t * in1, int in1_pitch, int in1_offset,
+    __global const in_t * in2, int in2_pitch, int in2_offset,
+    __global out_t * out0, int out0_pitch, int out0_offset,
+    __global out_t * out1, int out1_pitch, int out1_offset,
+    __global out_t * out2, int out2_pitch, int out2_offset,
+    int width, int height, int4 in_size, int4 rect, int4 chroma_rect,
+    float4 m0, float4 m1, float4 m2, float alpha_scale, float4 border,
+    __global const int *tables, __global const float *weights)
+{
+  /* components 0, 1, 2 and alpha */
+  __local float sums[4][TILE_ROWS * TILE_W];
+  const int on_pixels = PIXEL_NEEDS & (NEEDS_LUMA | NEEDS_ALPHA
+      | (IN_SUBSAMPLED ? 0 : NEEDS_CHROMA));
+  const int li = get_local_id (0), lid = get_local_id (1) * TILE_W + li;
+  const int x = get_global_id (0), y = get_global_id (1);
+  /* The tile's columns and rows of the picture. */
+  const int i0 = get_group_id (0) * TILE_W - rect.x;
+  const int ja = max ((int) get_group_id (1) * TILE_H - rect.y, 0);
+  const int jb = min ((int) get_group_id (1) * TILE_H + TILE_H - 1 - rect.y,
+      rect.w - 1);
+  const Table px = table_at (tables, weights, 0);
+  const Table py = table_at (tables, weights, 1);
+  int first = 0, first_chroma = 0;
+  float4 v = border;
+
+  START_PLANES ();
+  if (ja <= jb && on_pixels) {
+    const int rows = tile_rows (py, ja, jb, in_size.y, &first);
+
+    if (on_pixels & NEEDS_LUMA)
+      SUM_TILE_ROWS (0, px, i0, first, rows, in_size.x, sums[0]);
+#if defined(IN_CHROMA) && !IN_SUBSAMPLED
+    if (on_pixels & NEEDS_CHROMA) {
+      SUM_TILE_ROWS (1, px, i0, first, rows, in_size.x, sums[1]);
+      SUM_TILE_ROWS (2, px, i0, first, rows, in_size.x, sums[2]);
+    }
+#endif
+#ifdef IN_ALPHA
+    if (on_pixels & NEEDS_ALPHA)
+      SUM_TILE_ROWS (A, px, i0, first, rows, in_size.x, sums[3]);
+#endif
+  }
+#if IN_SUBSAMPLED
+  const Table cx = table_at (tables, weights, 2);
+  const Table cy = table_at (tables, weights, 3);
+
+  if (ja <= jb && (PIXEL_NEEDS & NEEDS_CHROMA)) {
+    const int rows = tile_rows (cy, ja, jb, in_size.w, &first_chroma);
+
+    SUM_TILE_ROWS (1, cx, i0, first_chroma, rows, in_size.z, sums[1]);
+    SUM_TILE_ROWS (2, cx, i0, first_chroma, rows, in_size.z, sums[2]);
+  }
+#endif
+  barrier (CLK_LOCAL_MEM_FENCE);
+
+  if (x >= width || y >= height)
+    return;
+  if (inside (x, y, rect)) {
+    const int j = y - rect.y;
+    float4 s = (float4) (0.0f);
+
+    if (on_pixels & NEEDS_LUMA)
+      s.x = sum_tile_column (sums[0], py, j, first, in_size.y, li);
+#if defined(IN_CHROMA) && !IN_SUBSAMPLED
+    if (on_pixels & NEEDS_CHROMA) {
+      s.y = sum_tile_column (sums[1], py, j, first, in_size.y, li);
+      s.z = sum_tile_column (sums[2], py, j, first, in_size.y, li);
+    }
+#endif
+#ifdef IN_ALPHA
+    if (on_pixels & NEEDS_ALPHA)
+      s.w = sum_tile_column (sums[3], py, j, first, in_size.y, li);
+#endif
+#if IN_SUBSAMPLED
+    if (PIXEL_NEEDS & NEEDS_CHROMA) {
+      s.y = sum_tile_column (sums[1], cy, j, first_chroma, in_size.w, li);
+      s.z = sum_tile_column (sums[2], cy, j, first_chroma, in_size.w, li);
+    }
+#endif
+    v = (float4) (MAP (m0, s.x, s.y, s.z), MAP (m1, s.x, s.y, s.z),
+        MAP (m2, s.x, s.y, s.z), s.w * alpha_scale);
+  }
+  store_pixel (OUT_ARGS, x, y, v);
+}
+#endif
 
 #endif

@@ -168,17 +168,25 @@ make_passes (GstCLBaseConvert * self, cl_program program, GError ** error)
 /* The plan, kernel and tables for the negotiated frames, @settings and
  * @add_borders. */
 /* The build options of @plan's kernels: CPU devices (@vectors) run the
- * vector kernels; the one-pass scaling kernel unrolls its taps where the
- * tables agree on them. */
+ * vector kernels; the one-pass scaling kernels unroll their taps where
+ * the tables agree on them, and can then work in tiles. */
 static gchar *
 kernel_options (const GstCLConvertPlan * plan, gboolean vectors)
 {
   if (vectors)
     return g_strconcat (plan->options, " -DGST_CL_VECTORS", NULL);
   if (plan->scales && plan->uniform_taps > 0)
-    return g_strdup_printf ("%s -DCUBIC_TAPS=%d", plan->options,
-        plan->uniform_taps);
+    return g_strdup_printf ("%s -DCUBIC_TAPS=%d -DTILE_W=%d -DTILE_H=%d",
+        plan->options, plan->uniform_taps, GST_CL_CONVERT_TILE_W,
+        GST_CL_CONVERT_TILE_H);
   return g_strdup (plan->options);
+}
+
+/* The one-pass scaling kernel of @plan (GPUs). */
+static const gchar *
+scale_kernel_name (const GstCLConvertPlan * plan)
+{
+  return plan->tiles ? "convert_scale_tiles" : "convert_scale_frame";
 }
 
 static gboolean
@@ -227,7 +235,7 @@ make_plan (GstCLBaseConvert * self, const GstCLConvertScaleSettings * settings,
       return FALSE;
   } else {
     priv->kernel = gst_cl_context_create_kernel (context, program,
-        plan->scales ? "convert_scale_frame" : priv->vectors ?
+        plan->scales ? scale_kernel_name (plan) : priv->vectors ?
         "convert_runs" : "convert_frame", error);
     if (priv->kernel == NULL)
       return FALSE;
@@ -381,13 +389,14 @@ add_picture (GstCLArgs * args, GstCLBaseConvertPrivate * priv)
 }
 
 /* convert_scale_frame: one work-item the pixels of an output chroma
- * sample. */
+ * sample; convert_scale_tiles: a work-group a tile of pixels. */
 static gboolean
 run_convert_scale (GstCLBaseConvert * self, const GstCLFrame * in,
     const GstCLFrame * out, GError ** error)
 {
   GstCLBaseConvertPrivate *priv =
       gst_cl_base_convert_get_instance_private (self);
+  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
   const GstVideoInfo *out_info = &out->info;
   gboolean subsampled = !GST_VIDEO_INFO_IS_GRAY (out_info);
   guint ws = subsampled ? GST_VIDEO_FORMAT_INFO_W_SUB (out_info->finfo, 1) : 0;
@@ -402,10 +411,19 @@ run_convert_scale (GstCLBaseConvert * self, const GstCLFrame * in,
   gst_cl_args_add_int (&args, height);
   add_in_size (&args, in);
   add_picture (&args, priv);
-  return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
-          (self)), priv->kernel, (width + (1 << ws) - 1) >> ws,
-      (height + (1 << hs) - 1) >> hs, error);
+  if (!gst_cl_args_check (&args, error))
+    return FALSE;
+  if (priv->plan.tiles) {
+    const gsize local[2] = { GST_CL_CONVERT_TILE_W, GST_CL_CONVERT_TILE_H };
+    const gsize groups[2] = {
+      (width + local[0] - 1) / local[0], (height + local[1] - 1) / local[1]
+    };
+
+    return gst_cl_context_enqueue_groups (context, priv->kernel, 2, groups,
+        local, error);
+  }
+  return gst_cl_context_enqueue_2d (context, priv->kernel,
+      (width + (1 << ws) - 1) >> ws, (height + (1 << hs) - 1) >> hs, error);
 }
 
 /* The intermediate's planes of output grid @g. */

@@ -430,6 +430,24 @@ uniform_taps (const GstCLConvertTable tables[GST_CL_CONVERT_TABLES])
   return taps;
 }
 
+/* Whether any GST_CL_CONVERT_TILE_H consecutive output samples of table
+ * @t start at most GST_CL_CONVERT_TILE_H input samples apart: a tile's
+ * rows then read at most GST_CL_CONVERT_TILE_H + taps input rows. */
+static gboolean
+fits_tiles (const GstCLConvertPlan * plan, guint t)
+{
+  const GstCLConvertTable *table = &plan->tables[t];
+  const gint *starts = plan->starts + table->start;
+
+  for (gint j = 0; j < table->size; j++) {
+    gint last = MIN (j + GST_CL_CONVERT_TILE_H - 1, table->size - 1);
+
+    if (starts[last] - starts[j] > GST_CL_CONVERT_TILE_H)
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* The tables of the grids the frames have, packed for the kernel. */
 static void
 make_tables (GstCLConvertPlan * plan, const GstVideoInfo * in,
@@ -539,6 +557,11 @@ plan_scaling (GstCLConvertPlan * plan, const GstVideoInfo * in,
   chroma_rect (out, &plan->rect, &plan->chroma_rect);
   border_values (out, encode, plan->border);
   make_tables (plan, in, out, settings);
+  /* y tables of the output's pixels: from the input's pixels (1) and
+   * from its chroma samples (3) */
+  plan->tiles = plan->uniform_taps > 0 && !out_subsampled
+      && fits_tiles (plan, 1) && (!subsamples_chroma (in)
+      || fits_tiles (plan, 3));
 
   needs[0] = components_needed (plan, 0, GST_VIDEO_INFO_IS_GRAY (out)
       || out_subsampled ? 0 : 2);

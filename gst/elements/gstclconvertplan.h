@@ -57,6 +57,10 @@ typedef struct
  * into a plane of its own, which the columns pass resamples down. */
 #define GST_CL_CONVERT_RUN 16   /* samples of a run the passes make */
 
+/* The output pixels of a work-group of convert_scale_tiles (GPUs). */
+#define GST_CL_CONVERT_TILE_W 32
+#define GST_CL_CONVERT_TILE_H 8
+
 typedef struct
 {
   /* The components the grid reads (GST_CL_CONVERT_NEEDS_*), by the input
@@ -96,8 +100,14 @@ typedef struct
                                  * black, opaque */
   GstCLConvertTable tables[GST_CL_CONVERT_TABLES];
   /* The taps of every table, where all have as many (the one-pass
-   * kernel's -DCUBIC_TAPS); 0 where they differ. */
+   * kernels' -DCUBIC_TAPS); 0 where they differ. */
   gint uniform_taps;
+  /* The one-pass kernel can work in tiles (convert_scale_tiles): the
+   * taps are uniform, the output does not subsample chroma, and any
+   * GST_CL_CONVERT_TILE_H consecutive output rows read at most
+   * GST_CL_CONVERT_TILE_H + taps input rows (the picture does not shrink
+   * along y). */
+  gboolean tiles;
   /* The tables of the kernel's argument: for each table, its entries of
    * GstCLConvertTable, then all the starts. */
   gint *starts;

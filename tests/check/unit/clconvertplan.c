@@ -463,19 +463,30 @@ GST_END_TEST;
 /* The tables' taps agree where nothing is antialiased (4, the cubic's
  * support, whether up or down), and differ for an antialiased downscale,
  * whose tables from the input's pixels to the output's chroma samples
- * reach twice as far as those from the input's chroma samples. */
-GST_START_TEST (test_uniform_taps)
+ * reach twice as far as those from the input's chroma samples. Tiles
+ * where the taps agree, the output's chroma is not subsampled and the
+ * picture does not shrink along y. */
+GST_START_TEST (test_uniform_taps_and_tiles)
 {
   static const GstCLConvertScaleSettings plain = { 0.0, 0.5, FALSE };
   static const struct
   {
+    GstVideoFormat out_format;
     gint in_width, in_height, out_width, out_height;
     const GstCLConvertScaleSettings *settings;
     gint uniform_taps;
+    gboolean tiles;
   } cases[] = {
-    {1920, 1080, 3840, 2160, &catmull_rom, 4},
-    {3840, 2160, 1920, 1080, &plain, 4},
-    {3840, 2160, 1920, 1080, &catmull_rom, 0},
+    {GST_VIDEO_FORMAT_I420, 1920, 1080, 3840, 2160, &catmull_rom, 4, FALSE},
+    {GST_VIDEO_FORMAT_I420, 3840, 2160, 1920, 1080, &plain, 4, FALSE},
+    {GST_VIDEO_FORMAT_I420, 3840, 2160, 1920, 1080, &catmull_rom, 0, FALSE},
+    {GST_VIDEO_FORMAT_RGBA, 1920, 1080, 3840, 2160, &catmull_rom, 4, TRUE},
+    {GST_VIDEO_FORMAT_RGBA, 1920, 1080, 1280, 1080, &catmull_rom, 0, FALSE},
+    {GST_VIDEO_FORMAT_RGBA, 1920, 1080, 1280, 1080, &plain, 4, TRUE},
+    /* 8 output rows step 2 input rows each: 16 rows apart */
+    {GST_VIDEO_FORMAT_RGBA, 1920, 1080, 1920, 540, &plain, 4, FALSE},
+    /* 7 input rows for 8 output rows, 4 chroma rows: both fit */
+    {GST_VIDEO_FORMAT_RGBA, 64, 63, 64, 72, &plain, 4, TRUE},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
@@ -484,14 +495,14 @@ GST_START_TEST (test_uniform_taps)
 
     gst_video_info_set_format (&in, GST_VIDEO_FORMAT_NV12, cases[i].in_width,
         cases[i].in_height);
-    gst_video_info_set_format (&out, GST_VIDEO_FORMAT_I420,
+    gst_video_info_set_format (&out, cases[i].out_format,
         cases[i].out_width, cases[i].out_height);
     fail_unless (gst_cl_convert_plan_make (&plan, &in, &out, NULL,
             cases[i].settings, NULL));
     fail_unless_equals_int (plan.uniform_taps, cases[i].uniform_taps);
+    fail_unless_equals_int (plan.tiles, cases[i].tiles);
     for (guint t = 0; t < GST_CL_CONVERT_TABLES; t++) {
-      fail_unless (plan.tables[t].size > 0, "case %u: table %u unused", i, t);
-      if (plan.uniform_taps > 0)
+      if (plan.tables[t].size > 0 && plan.uniform_taps > 0)
         fail_unless_equals_int (plan.tables[t].taps, plan.uniform_taps);
     }
     gst_cl_convert_plan_clear (&plan);
@@ -516,7 +527,7 @@ clconvertplan_suite (void)
   tcase_add_test (tc, test_siting_without_subsampling);
   tcase_add_test (tc, test_p010);
   tcase_add_test (tc, test_intermediate);
-  tcase_add_test (tc, test_uniform_taps);
+  tcase_add_test (tc, test_uniform_taps_and_tiles);
   return s;
 }
 
