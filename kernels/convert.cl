@@ -10,21 +10,27 @@
  * in the pixel at offset d (-1, 0, 1) from the block's first pixel, on
  * an axis where the chroma is subsampled by 2 and sited between two luma
  * samples (centre) or on the first: linear interpolation, as
- * GstVideoConverter upsamples. Not subsampled: the pixel's own sample. */
+ * GstVideoConverter upsamples. Not subsampled: the pixel's own sample.
+ * In quarters, so that convert_runs can upsample in integers. */
+static int
+up_quarters (int d, int k, int sub, int center)
+{
+  int u, f;
+
+  if (!sub)
+    return k == d + 1 ? 4 : 0;
+  /* the pixel's place in quarters of a chroma sample from the block's */
+  u = 2 * d - center;
+  f = (u + 4) / 4 - 1;          /* floor (u / 4), u >= -4 */
+  if (k == f + 1)
+    return 4 - (u - 4 * f);
+  return k == f + 2 ? u - 4 * f : 0;
+}
+
 static float
 up_weight (int d, int k, int sub, int center)
 {
-  float u, u0;
-  int k0;
-
-  if (!sub)
-    return k == d + 1 ? 1.0f : 0.0f;
-  u = d * 0.5f - (center ? 0.25f : 0.0f);
-  u0 = floor (u);
-  k0 = (int) u0 + 1;
-  if (k == k0)
-    return 1.0f - (u - u0);
-  return k == k0 + 1 ? u - u0 : 0.0f;
+  return up_quarters (d, k, sub, center) * 0.25f;
 }
 
 /* Weight of the pixel at offset d (-1, 0, 1) in the block's chroma sample
@@ -64,34 +70,29 @@ down_weight (int d, int center)
  * work-items, so a work-item converts a run of RUN pixels of two rows at
  * once, in vectors of RUN lanes, and the chroma samples of the output
  * under them; each lane computes what convert_frame computes for its
- * pixel, with the same operations in the same order (the chroma
- * upsampling's sums are exact: 8- and 10-bit values times sums of
- * quarters), so that the two kernels give the same bits. */
+ * pixel, with the same operations in the same order, so that the two
+ * kernels give the same bits. The chroma upsampling is the exception:
+ * its sums are exact (8- and 10-bit values times sums of quarters), so
+ * it runs in 16-bit integers, in sixteenths. */
 
 #define RUN 16
 typedef float16 lanes_t;
-/* PoCL compiles vstore16 of bytes to one store per byte; a store through
- * a vector type of alignment 1 is one vector store (as in common.cl). */
+typedef float8 halves_t;        /* the output chroma samples of a run */
+/* PoCL compiles vstore16 of bytes to one store per byte, and swizzles of
+ * loaded bytes to loads of single bytes; an access through a vector type
+ * of alignment 1 is one vector access (as in common.cl). */
 typedef uchar16 __attribute__ ((aligned (1))) unaligned_uchar16;
 typedef uchar8 __attribute__ ((aligned (1))) unaligned_uchar8;
-typedef float8 halves_t;        /* the output chroma samples of a run */
+typedef ushort8 __attribute__ ((aligned (1))) unaligned_ushort8;
+typedef ushort16 __attribute__ ((aligned (1))) unaligned_ushort16;
+typedef int16 __attribute__ ((aligned (1))) unaligned_int16;
+typedef uint16 __attribute__ ((aligned (1))) unaligned_uint16;
 
-/* The bytes of RUN packed 4-byte pixels from p, by their offset in the
- * pixel: b[k] holds byte k of each pixel. */
-static void
-load_packed4 (__global const uchar * p, uchar16 b[4])
+/* Byte k of RUN 4-byte pixels from p: one load, then shifts. */
+static int16
+packed4_byte (__global const uchar * p, int k)
 {
-  uchar16 a0 = vload16 (0, p), a1 = vload16 (1, p);
-  uchar16 a2 = vload16 (2, p), a3 = vload16 (3, p);
-  uchar16 e01 = (uchar16) (a0.even, a1.even), o01 = (uchar16) (a0.odd,
-      a1.odd);
-  uchar16 e23 = (uchar16) (a2.even, a3.even), o23 = (uchar16) (a2.odd,
-      a3.odd);
-
-  b[0] = (uchar16) (e01.even, e23.even);
-  b[1] = (uchar16) (o01.even, o23.even);
-  b[2] = (uchar16) (e01.odd, e23.odd);
-  b[3] = (uchar16) (o01.odd, o23.odd);
+  return (*(__global const unaligned_int16 *) p >> (8 * k)) & 0xff;
 }
 
 /* Component c of pixels x0 .. x0 + RUN - 1 of row y, the columns clamped
@@ -106,9 +107,8 @@ load_packed4 (__global const uchar * p, uchar16 b[4])
       dst = convert_float16 (vload16 (0, row_ + (x0) + IN_OFF_##c)); \
     } else if ((x0) + RUN <= (width) && IN_BYTES == 1 \
         && IN_STEP_##c == 4) { \
-      uchar16 b_[4]; \
-      load_packed4 ((__global const uchar *) row_ + 4 * (x0), b_); \
-      dst = convert_float16 (b_[IN_OFF_##c]); \
+      dst = convert_float16 (packed4_byte ((__global const uchar *) row_ \
+              + 4 * (x0), IN_OFF_##c)); \
     } else { \
       _Pragma ("unroll") \
       for (int l_ = 0; l_ < RUN; l_++) \
@@ -140,35 +140,11 @@ load_packed4 (__global const uchar * p, uchar16 b[4])
 #if OUT_BYTES == 1 && defined(OUT_CHROMA) && !OUT_SUB_X && !OUT_SUB_Y \
     && (defined(OUT_ALPHA) || defined(OUT_PAD)) && OUT_STEP_0 == 4
 /* 4-byte pixels, every component in one plane (RGBA, AYUV and their
- * orders): a whole run is stored as four vectors. */
+ * orders): a whole run is stored as RUN 32-bit words. */
 #define OUT_PACKED4
 
-/* The lanes of the first (LO) or second (HI) half of a and b, in turn:
- * a0 b0 a1 b1 ... (swizzles, which compile to shuffles where PoCL's
- * shuffle2 () is a call). */
-#define INTERLEAVE_LO(a, b) (uchar16) ((a).s0, (b).s0, (a).s1, (b).s1, \
-    (a).s2, (b).s2, (a).s3, (b).s3, (a).s4, (b).s4, (a).s5, (b).s5, \
-    (a).s6, (b).s6, (a).s7, (b).s7)
-#define INTERLEAVE_HI(a, b) (uchar16) ((a).s8, (b).s8, (a).s9, (b).s9, \
-    (a).sa, (b).sa, (a).sb, (b).sb, (a).sc, (b).sc, (a).sd, (b).sd, \
-    (a).se, (b).se, (a).sf, (b).sf)
-
-/* Interleaves the bytes of offsets 0 .. 3 of RUN pixels, b[k] holding
- * byte k of each, into p. */
-static void
-store_packed4 (__global uchar * p, const uchar16 b[4])
-{
-  uchar16 e = INTERLEAVE_LO (b[0], b[2]), o = INTERLEAVE_LO (b[1], b[3]);
-
-  __global unaligned_uchar16 *q = (__global unaligned_uchar16 *) p;
-
-  q[0] = INTERLEAVE_LO (e, o);
-  q[1] = INTERLEAVE_HI (e, o);
-  e = INTERLEAVE_HI (b[0], b[2]);
-  o = INTERLEAVE_HI (b[1], b[3]);
-  q[2] = INTERLEAVE_LO (e, o);
-  q[3] = INTERLEAVE_HI (e, o);
-}
+/* Lanes of 8-bit code values as byte k of 32-bit words. */
+#define AS_BYTE(lanes, k) (as_uint16 (QUANTIZE (lanes, 16)) << (8 * (k)))
 #endif
 
 /* The converted pixels of a run of one row: components 0, 1, 2 (and the
@@ -180,161 +156,184 @@ typedef struct
   lanes_t alpha;
 } RunPixels;
 
-#if defined(IN_CHROMA) && IN_SUB_X
-/* The input chroma samples about a run: x0 / 2 - 1 .. x0 / 2 + RUN / 2,
- * clamped, of chroma row cy. */
-#define WINDOW (RUN / 2 + 2)
+/* The input chroma of a run of one row, as convert_frame's v.yz, and of
+ * the pixel left of it (left) where OUT_NEEDS_LEFT. */
+typedef struct
+{
+  lanes_t u, v;
+  float2 left;
+} RunChroma;
+
+#if defined(IN_CHROMA) && (IN_SUB_X || IN_SUB_Y)
+#if !IN_SUB_X
+#error "no format subsamples chroma only vertically"
+#endif
+#define IN_UPSAMPLES
+
+/* The input's chroma samples about a run, of the rows that the block's
+ * convert_frame reads (chroma[j]): lanes 0 .. RUN / 2 + 1 hold samples
+ * x0 / 2 - 1 .. x0 / 2 + RUN / 2, clamped. */
+typedef struct
+{
+  ushort16 u[3], v[3];
+} ChromaWindows;
+
+/* Row cy's samples x0 / 2 - 1 .. x0 / 2 + RUN - 2, clamped: within the
+ * row, 8-bit samples, one a value (I420) or pairs (NV12), are loaded as
+ * vectors. */
 static void
-load_chroma_window (IN_PARAMS, int x0, int cy, int cw, float u[RUN],
-    float v[RUN])
+load_chroma_window (IN_PARAMS, int x0, int cy, int cw, ushort16 * u,
+    ushort16 * v)
 {
   const int first = x0 / 2 - 1;
+  ushort su[RUN], sv[RUN];
 
-  /* Within the row: 8-bit samples, one a value (I420) or pairs (NV12),
-   * loaded as vectors (their lanes past WINDOW unused). */
   if (first >= 0 && first + RUN <= cw && IN_BYTES == 1 && IN_STEP_1 == 1) {
-    vstore16 (convert_float16 (vload16 (0, IN_PLANE_1 + cy * IN_PITCH_1 +
-                first + IN_OFF_1)), 0, u);
-    vstore16 (convert_float16 (vload16 (0, IN_PLANE_2 + cy * IN_PITCH_2 +
-                first + IN_OFF_2)), 0, v);
+    *u = convert_ushort16 (vload16 (0, IN_PLANE_1 + cy * IN_PITCH_1 +
+            first + IN_OFF_1));
+    *v = convert_ushort16 (vload16 (0, IN_PLANE_2 + cy * IN_PITCH_2 +
+            first + IN_OFF_2));
     return;
   }
   if (first >= 0 && first + RUN <= cw && IN_BYTES == 1 && IN_STEP_1 == 2) {
-    __global const uchar *p = (__global const uchar *) IN_PLANE_1 +
-        cy * IN_PITCH_1 + 2 * first;
-    uchar16 a0 = vload16 (0, p), a1 = vload16 (1, p);
-    float16 even = convert_float16 ((uchar16) (a0.even, a1.even));
-    float16 odd = convert_float16 ((uchar16) (a0.odd, a1.odd));
+    ushort16 pairs = *(__global const unaligned_ushort16 *) (IN_PLANE_1 +
+        cy * IN_PITCH_1 + 2 * first);
+    ushort16 lo = pairs & (ushort) 0xff, hi = pairs >> (ushort) 8;
 
-    vstore16 (IN_OFF_1 == 0 ? even : odd, 0, u);
-    vstore16 (IN_OFF_2 == 0 ? even : odd, 0, v);
+    *u = IN_OFF_1 == 0 ? lo : hi;
+    *v = IN_OFF_2 == 0 ? lo : hi;
     return;
   }
   _Pragma ("unroll")
   for (int k = 0; k < RUN; k++) {
     int cx = clamp (first + k, 0, cw - 1);
 
-    u[k] = IN_VALUE (1, cx, cy);
-    v[k] = IN_VALUE (2, cx, cy);
+    su[k] = IN_CODE (1, cx, cy);
+    sv[k] = IN_CODE (2, cx, cy);
   }
+  *u = vload16 (0, su);
+  *v = vload16 (0, sv);
 }
 
-/* Window samples (lanes 0 .. WINDOW - 1 of w) upsampled along x to the
- * run's pixels, as convert_frame weighs them (every sum exact: 8- and
- * 10-bit values times quarters), and to the pixel left of the run. */
-static lanes_t
-upsample_x (lanes_t w)
+/* Whether row dy (-1, 0, 1) weighs window j, for some row converted. */
+static bool
+window_used (int j)
 {
-  halves_t c0 = w.s01234567, c1 = w.s12345678, c2 = w.s23456789;
-  halves_t even = up_weight (0, 0, 1, IN_CENTER_X) * c0 +
-      up_weight (0, 1, 1, IN_CENTER_X) * c1 +
-      up_weight (0, 2, 1, IN_CENTER_X) * c2;
-  halves_t odd = up_weight (1, 0, 1, IN_CENTER_X) * c0 +
-      up_weight (1, 1, 1, IN_CENTER_X) * c1 +
-      up_weight (1, 2, 1, IN_CENTER_X) * c2;
-
-  return (lanes_t) (even.s0, odd.s0, even.s1, odd.s1, even.s2, odd.s2,
-      even.s3, odd.s3, even.s4, odd.s4, even.s5, odd.s5, even.s6, odd.s6,
-      even.s7, odd.s7);
+  for (int dy = -OUT_NEEDS_TOP; dy <= 1; dy++)
+    if (up_quarters (dy, j, IN_SUB_Y, IN_CENTER_Y) != 0)
+      return true;
+  return false;
 }
 
-static float
-upsample_left (lanes_t w)
-{
-  return up_weight (-1, 0, 1, IN_CENTER_X) * w.s0 +
-      up_weight (-1, 1, 1, IN_CENTER_X) * w.s1 +
-      up_weight (-1, 2, 1, IN_CENTER_X) * w.s2;
-}
-#endif
-
-#if defined(IN_CHROMA) && (IN_SUB_X || IN_SUB_Y)
-/* The upsampled chroma of row y0 + dy's run (dy -1, 0 or 1), as
- * convert_frame's v.yz, and, where OUT_NEEDS_LEFT, of the pixel left of
- * the run (*left). */
 static void
-upsample_run (IN_PARAMS, int x0, int y0, int dy, int width, int height,
-    lanes_t * u, lanes_t * v, float2 * left)
+load_chroma_windows (IN_PARAMS, int x0, int y0, int width, int height,
+    ChromaWindows * w)
 {
-  const int cw = (width + (1 << IN_SUB_X) - 1) >> IN_SUB_X;
+  const int cw = (width + 1) >> 1;
   const int ch = (height + (1 << IN_SUB_Y) - 1) >> IN_SUB_Y;
 
-  lanes_t wu = (lanes_t) (0.0f), wv = (lanes_t) (0.0f);
-
-  *u = *v = (lanes_t) (0.0f);
-  *left = (float2) (0.0f);
   #pragma unroll
   for (int j = 0; j < 3; j++) {
-    float wy = up_weight (dy, j, IN_SUB_Y, IN_CENTER_Y);
-    int cy = clamp ((IN_SUB_Y ? y0 / 2 : y0) + j - 1, 0, ch - 1);
-
-    if (wy == 0.0f)
-      continue;
-#if IN_SUB_X
-    {
-      /* down first, then along x: the same exact sums */
-      float su[RUN], sv[RUN];
-
-      load_chroma_window (IN_ARGS, x0, cy, cw, su, sv);
-      wu += wy * vload16 (0, su);
-      wv += wy * vload16 (0, sv);
-    }
-#else
-    {
-      lanes_t su, sv;
-      int lx = max (x0 - 1, 0);
-
-      LOAD_RUN (su, 1, x0, cy, width);
-      LOAD_RUN (sv, 2, x0, cy, width);
-      *u += wy * su;
-      *v += wy * sv;
-      *left += wy * (float2) (IN_VALUE (1, lx, cy), IN_VALUE (2, lx, cy));
-    }
-#endif
+    if (window_used (j))
+      load_chroma_window (IN_ARGS, x0, clamp ((IN_SUB_Y ? y0 / 2 : y0) + j
+              - 1, 0, ch - 1), cw, &w->u[j], &w->v[j]);
   }
-#if IN_SUB_X
-  *u = upsample_x (wu);
-  *v = upsample_x (wv);
-  *left = (float2) (upsample_left (wu), upsample_left (wv));
+}
+
+/* Quarters of the weight of window lane i + k in pixel d's chroma, about
+ * the block of lanes i and i + 1 of the run. */
+#define X_QUARTERS(d, k) ((ushort) up_quarters (d, k, 1, IN_CENTER_X))
+
+/* Window samples in quarters (lanes 0 .. RUN / 2 + 1 of s) upsampled
+ * along x to the run's pixels, as convert_frame weighs them. */
+static lanes_t
+upsample_x (ushort16 s)
+{
+  ushort8 c0 = s.s01234567, c1 = s.s12345678, c2 = s.s23456789;
+  ushort8 even = X_QUARTERS (0, 0) * c0 + X_QUARTERS (0, 1) * c1 +
+      X_QUARTERS (0, 2) * c2;
+  ushort8 odd = X_QUARTERS (1, 0) * c0 + X_QUARTERS (1, 1) * c1 +
+      X_QUARTERS (1, 2) * c2;
+  ushort16 p = (ushort16) (even.s0, odd.s0, even.s1, odd.s1, even.s2,
+      odd.s2, even.s3, odd.s3, even.s4, odd.s4, even.s5, odd.s5, even.s6,
+      odd.s6, even.s7, odd.s7);
+
+  return convert_float16 (convert_int16 (p)) * (1.0f / 16);
+}
+
+/* ... and to the pixel left of the run. */
+static float
+upsample_left (ushort16 s)
+{
+  return (X_QUARTERS (-1, 0) * s.s0 + X_QUARTERS (-1, 1) * s.s1 +
+      X_QUARTERS (-1, 2) * s.s2) * (1.0f / 16);
+}
+
+/* Row y0 + dy's chroma (dy -1, 0 or 1): the windows weighed along y, in
+ * quarters, then along x. */
+static RunChroma
+upsample_run (const ChromaWindows * w, int dy)
+{
+  ushort16 su = (ushort16) (0), sv = (ushort16) (0);
+  RunChroma c;
+
+  #pragma unroll
+  for (int j = 0; j < 3; j++) {
+    ushort wy = up_quarters (dy, j, IN_SUB_Y, IN_CENTER_Y);
+
+    if (wy == 0)
+      continue;
+    su += wy * w->u[j];
+    sv += wy * w->v[j];
+  }
+  c.u = upsample_x (su);
+  c.v = upsample_x (sv);
+  c.left = (float2) (upsample_left (su), upsample_left (sv));
+  return c;
+}
+#else
+
+/* Row y's chroma, read in place. */
+static RunChroma
+load_run_chroma (IN_PARAMS, int x0, int y, int width)
+{
+  RunChroma c;
+#ifdef IN_CHROMA
+  const int lx = max (x0 - 1, 0);
+
+  LOAD_RUN (c.u, 1, x0, y, width);
+  LOAD_RUN (c.v, 2, x0, y, width);
+  c.left = (float2) (IN_VALUE (1, lx, y), IN_VALUE (2, lx, y));
+#else
+  c.u = c.v = (lanes_t) (0.0f);
+  c.left = (float2) (0.0f);
 #endif
+  return c;
 }
 #endif
 
-/* Row y0 + dy of the run, converted; *left: the pixel left of it
- * (components 0, 1, 2 and the input's luma) where OUT_NEEDS_LEFT. */
+/* Row y of the run, converted, with chroma c; *left: the pixel left of
+ * it (components 0, 1, 2 and the input's luma) where OUT_NEEDS_LEFT. */
 static RunPixels
-convert_run (IN_PARAMS, int x0, int y0, int dy, int width, int height,
+convert_run (IN_PARAMS, const RunChroma * c, int x0, int y, int width,
     float4 m0, float4 m1, float4 m2, float alpha_scale, float4 * left)
 {
-  const int y = clamp (y0 + dy, 0, height - 1);
-  const int lx = max (x0 - 1, 0);
   RunPixels r;
-  lanes_t u, v;
-  float2 left_uv;
 
   LOAD_RUN (r.luma, 0, x0, y, width);
-#if defined(IN_CHROMA) && (IN_SUB_X || IN_SUB_Y)
-  upsample_run (IN_ARGS, x0, y0, dy, width, height, &u, &v, &left_uv);
-#elif defined(IN_CHROMA)
-  LOAD_RUN (u, 1, x0, y, width);
-  LOAD_RUN (v, 2, x0, y, width);
-  left_uv = (float2) (IN_VALUE (1, lx, y), IN_VALUE (2, lx, y));
-#else
-  u = v = (lanes_t) (0.0f);
-  left_uv = (float2) (0.0f);
-#endif
-  r.c0 = MAP (m0, r.luma, u, v);
-  r.c1 = MAP (m1, r.luma, u, v);
-  r.c2 = MAP (m2, r.luma, u, v);
+  r.c0 = MAP (m0, r.luma, c->u, c->v);
+  r.c1 = MAP (m1, r.luma, c->u, c->v);
+  r.c2 = MAP (m2, r.luma, c->u, c->v);
 #ifdef IN_ALPHA
   LOAD_RUN (r.alpha, A, x0, y, width);
   r.alpha *= alpha_scale;
 #endif
   if (OUT_NEEDS_LEFT) {
-    float l0 = IN_VALUE (0, lx, y);
+    float l0 = IN_VALUE (0, max (x0 - 1, 0), y);
+    float2 uv = c->left;
 
-    *left = (float4) (MAP (m0, l0, left_uv.x, left_uv.y),
-        MAP (m1, l0, left_uv.x, left_uv.y), MAP (m2, l0, left_uv.x,
-            left_uv.y), l0);
+    *left = (float4) (MAP (m0, l0, uv.x, uv.y), MAP (m1, l0, uv.x, uv.y),
+        MAP (m2, l0, uv.x, uv.y), l0);
   }
   return r;
 }
@@ -371,6 +370,26 @@ block_lanes (lanes_t p, float left, int dx)
     return left_lanes (p, left);
   return dx == 0 ? even_lanes (p) : odd_lanes (p);
 }
+
+/* Stores the chroma samples x0 .. x0 + RUN / 2 - 1 of row y: where the
+ * output pairs 8-bit samples (NV12, NV21), a whole run's pairs as one
+ * vector. */
+static void
+store_run_chroma (__global out_t * out1, int out1_pitch,
+    __global out_t * out2, int out2_pitch, halves_t cu, halves_t cv,
+    int x0, int y, int cw)
+{
+  if (x0 + RUN / 2 <= cw && OUT_BYTES == 1 && OUT_STEP_1 == 2) {
+    int8 pairs = QUANTIZE (cu, 8) << (8 * OUT_OFF_1) |
+        QUANTIZE (cv, 8) << (8 * OUT_OFF_2);
+
+    *(__global unaligned_ushort8 *) ((__global uchar *) OUT_PLANE_1 +
+        y * OUT_PITCH_1 + 2 * x0) = convert_ushort8 (pairs);
+    return;
+  }
+  STORE_LANES (1, x0, y, cw, cu, 8);
+  STORE_LANES (2, x0, y, cw, cv, 8);
+}
 #endif
 
 /* Stores row y of the run's pixels: all their components but subsampled
@@ -388,14 +407,10 @@ store_run_row (__global out_t * out0, int out0_pitch,
 
 #ifdef OUT_PACKED4
   if (x0 + RUN <= width) {
-    uchar16 b[4];
-
-    b[OUT_OFF_0] = convert_uchar16 (QUANTIZE (r->c0, 16));
-    b[OUT_OFF_1] = convert_uchar16 (QUANTIZE (r->c1, 16));
-    b[OUT_OFF_2] = convert_uchar16 (QUANTIZE (r->c2, 16));
-    b[OUT_OFF_A] = convert_uchar16 (QUANTIZE (alpha, 16));
-    store_packed4 ((__global uchar *) OUT_PLANE_0 + y * OUT_PITCH_0 + 4 * x0,
-        b);
+    *(__global unaligned_uint16 *) ((__global uchar *) OUT_PLANE_0 +
+        y * OUT_PITCH_0 + 4 * x0) = AS_BYTE (r->c0, OUT_OFF_0) |
+        AS_BYTE (r->c1, OUT_OFF_1) | AS_BYTE (r->c2, OUT_OFF_2) |
+        AS_BYTE (alpha, OUT_OFF_A);
     return;
   }
 #endif
@@ -423,84 +438,84 @@ convert_runs (__global const in_t * in0, int in0_pitch, int in0_offset,
 {
   const int x0 = get_global_id (0) * RUN, y0 = get_global_id (1) * 2;
   float4 left[3] = { (float4) (0.0f), (float4) (0.0f), (float4) (0.0f) };
+  /* Rows y0 - 1 .. y0 + 1: [dy + 1], which the chroma samples weigh. */
+  RunPixels rows[3];
+#ifdef IN_UPSAMPLES
+  ChromaWindows windows;
+#endif
 
   if (x0 >= width || y0 >= height)
     return;
   START_PLANES ();
 
-#if !defined(OUT_CHROMA) || (!OUT_SUB_X && !OUT_SUB_Y)
-  /* Each row stored as it is converted. */
-  for (int dy = 0; dy < 2 && y0 + dy < height; dy++) {
-    RunPixels r = convert_run (IN_ARGS, x0, y0, dy, width, height, m0, m1,
-        m2, alpha_scale, &left[dy + 1]);
-
-    store_run_row (OUT_ARGS, &r, x0, y0 + dy, width);
-  }
-#else
-  /* Rows y0 - 1 .. y0 + 1: [dy + 1], which the chroma samples weigh. */
-  RunPixels rows[3];
-
+#ifdef IN_UPSAMPLES
+  load_chroma_windows (IN_ARGS, x0, y0, width, height, &windows);
+#endif
+  /* Each row of the block stored as it is converted; every dy a
+   * constant, which the weights fold into. */
   #pragma unroll
-  for (int dy = -OUT_NEEDS_TOP; dy <= 1; dy++)
-    rows[dy + 1] = convert_run (IN_ARGS, x0, y0, dy, width, height, m0, m1,
-        m2, alpha_scale, &left[dy + 1]);
-  for (int dy = 0; dy < 2 && y0 + dy < height; dy++)
-    store_run_row (OUT_ARGS, &rows[dy + 1], x0, y0 + dy, width);
+  for (int dy = -OUT_NEEDS_TOP; dy <= 1; dy++) {
+    const int y = clamp (y0 + dy, 0, height - 1);
+#ifdef IN_UPSAMPLES
+    RunChroma c = upsample_run (&windows, dy);
+#else
+    RunChroma c = load_run_chroma (IN_ARGS, x0, y, width);
+#endif
 
+    rows[dy + 1] = convert_run (IN_ARGS, &c, x0, y, width, m0, m1, m2,
+        alpha_scale, &left[dy + 1]);
+    if (dy >= 0 && y0 + dy < height)
+      store_run_row (OUT_ARGS, &rows[dy + 1], x0, y0 + dy, width);
+  }
+
+#if defined(OUT_CHROMA) && (OUT_SUB_X || OUT_SUB_Y)
   /* The chroma samples of the run's blocks: one a block on a subsampled
    * axis (OUT_SUB_X is 1 in every such format), each row on another. */
-  {
-    const int cw = (width + 1) >> 1;
-
-    for (int sy = 0; sy < (OUT_SUB_Y ? 1 : 2); sy++) {
-      int y = OUT_SUB_Y ? y0 / 2 : y0 + sy;
-      halves_t cu = (halves_t) (0.0f), cv = (halves_t) (0.0f);
+  for (int sy = 0; sy < (OUT_SUB_Y ? 1 : 2); sy++) {
+    int y = OUT_SUB_Y ? y0 / 2 : y0 + sy;
+    halves_t cu = (halves_t) (0.0f), cv = (halves_t) (0.0f);
 #ifdef CHROMA_IN_PLACE
-      halves_t l = (halves_t) (0.0f);
+    halves_t l = (halves_t) (0.0f);
 #endif
 
-      if (!OUT_SUB_Y && y >= height)
-        continue;
+    if (!OUT_SUB_Y && y >= height)
+      continue;
+    #pragma unroll
+    for (int dy = -1; dy <= 1; dy++) {
+      float wy = OUT_SUB_Y ? down_weight (dy, OUT_CENTER_Y) :
+          (dy == sy ? 1.0f : 0.0f);
+
       #pragma unroll
-      for (int dy = -1; dy <= 1; dy++) {
-        float wy = OUT_SUB_Y ? down_weight (dy, OUT_CENTER_Y) :
-            (dy == sy ? 1.0f : 0.0f);
+      for (int dx = -1; dx <= 1; dx++) {
+        float wx = down_weight (dx, OUT_CENTER_X);
+        const RunPixels *r = &rows[dy + 1];
+        float4 lp;
 
-        #pragma unroll
-        for (int dx = -1; dx <= 1; dx++) {
-          float wx = down_weight (dx, OUT_CENTER_X);
-          const RunPixels *r = &rows[dy + 1];
-          float4 lp;
-
-          if (wx * wy == 0.0f)
-            continue;
-          lp = left[dy + 1];
+        if (wx * wy == 0.0f)
+          continue;
+        lp = left[dy + 1];
 #ifdef CHROMA_IN_PLACE
-          l += wx * wy * block_lanes (r->luma, lp.w, dx);
+        l += wx * wy * block_lanes (r->luma, lp.w, dx);
 #else
-          cu += wx * wy * block_lanes (r->c1, lp.y, dx);
-          cv += wx * wy * block_lanes (r->c2, lp.z, dx);
+        cu += wx * wy * block_lanes (r->c1, lp.y, dx);
+        cv += wx * wy * block_lanes (r->c2, lp.z, dx);
 #endif
-        }
       }
-#ifdef CHROMA_IN_PLACE
-      {
-        /* The input's chroma at each output sample: the same sampling. */
-        const int ch = (height + (1 << IN_SUB_Y) - 1) >> IN_SUB_Y;
-        float su[RUN], sv[RUN];
-        halves_t iu, iv;
-
-        load_chroma_window (IN_ARGS, x0, clamp (IN_SUB_Y ? y0 / 2 : y0 + sy,
-                0, ch - 1), (width + 1) >> 1, su, sv);
-        iu = vload8 (0, su + 1);
-        iv = vload8 (0, sv + 1);
-        cu = MAP (m1, l, iu, iv);
-        cv = MAP (m2, l, iu, iv);
-      }
-#endif
-      STORE_LANES (1, x0 / 2, y, cw, cu, 8);
-      STORE_LANES (2, x0 / 2, y, cw, cv, 8);
     }
+#ifdef CHROMA_IN_PLACE
+    {
+      /* The input's chroma at each output sample: the same sampling,
+       * window lanes 1 .. RUN / 2. */
+      const int j = OUT_SUB_Y ? 1 : sy + 1;
+      halves_t iu = convert_float8 (convert_int8 (windows.u[j].s12345678));
+      halves_t iv = convert_float8 (convert_int8 (windows.v[j].s12345678));
+
+      cu = MAP (m1, l, iu, iv);
+      cv = MAP (m2, l, iu, iv);
+    }
+#endif
+    store_run_chroma (out1, out1_pitch, out2, out2_pitch, cu, cv, x0 / 2, y,
+        (width + 1) >> 1);
   }
 #endif
 }

@@ -56,8 +56,9 @@ typedef uchar out_t;
 
 /* Code values: a word's high bits where it has a shift (its low bits,
  * zero in valid frames, are not read). */
-#define IN_VALUE(c, x, y) convert_float (IN_PLANE_##c[(y) * IN_PITCH_##c \
+#define IN_CODE(c, x, y) (IN_PLANE_##c[(y) * IN_PITCH_##c \
       + (x) * IN_STEP_##c + IN_OFF_##c] >> IN_SHIFT)
+#define IN_VALUE(c, x, y) convert_float (IN_CODE (c, x, y))
 #define OUT_STORE(c, x, y, v) (OUT_PLANE_##c[(y) * OUT_PITCH_##c \
       + (x) * OUT_STEP_##c + OUT_OFF_##c] = \
     (out_t) (clamp ((int) ((v) + 0.5f), 0, OUT_MAX) << OUT_SHIFT))
