@@ -1107,8 +1107,11 @@ convert_scale_frame (__global const in_t * in0, int in0_pitch,
  * pixels: the sums along x of the input rows they read, at their
  * columns, are made once into local memory and shared by the tile's
  * rows, then each pixel sums them down. Each sum is convert_scale_frame's
- * for its pixel, in the same order: the same bits. */
-#define TILE_ITEMS (TILE_W * TILE_H)
+ * for its pixel, in the same order: the same bits. A work-item makes
+ * TILE_ITEM_ROWS pixels of a column of the tile, so that the loads each
+ * waits on are paid for fewer work-items. */
+#define TILE_ITEMS_Y (TILE_H / TILE_ITEM_ROWS)
+#define TILE_ITEMS (TILE_W * TILE_ITEMS_Y)
 #define TILE_ROWS (TILE_H + CUBIC_TAPS)
 
 /* The clamped input rows of table ty's output rows j0 .. j1, on h rows:
@@ -1155,7 +1158,7 @@ sum_tile_column (__local const float *sums, Table ty, int j, int first,
 }
 
 /* The arguments of convert_scale_frame. */
-__kernel __attribute__ ((reqd_work_group_size (TILE_W, TILE_H, 1)))
+__kernel __attribute__ ((reqd_work_group_size (TILE_W, TILE_ITEMS_Y, 1)))
 void
 convert_scale_tiles (__global const in_t * in0, int in0_pitch,
     int in0_offset, __global const in_t * in1, int in1_pitch, int in1_offset,
@@ -1172,7 +1175,7 @@ convert_scale_tiles (__global const in_t * in0, int in0_pitch,
   const int on_pixels = PIXEL_NEEDS & (NEEDS_LUMA | NEEDS_ALPHA
       | (IN_SUBSAMPLED ? 0 : NEEDS_CHROMA));
   const int li = get_local_id (0), lid = get_local_id (1) * TILE_W + li;
-  const int x = get_global_id (0), y = get_global_id (1);
+  const int x = get_global_id (0);
   /* The tile's columns and rows of the picture. */
   const int i0 = get_group_id (0) * TILE_W - rect.x;
   const int ja = max ((int) get_group_id (1) * TILE_H - rect.y, 0);
@@ -1181,7 +1184,6 @@ convert_scale_tiles (__global const in_t * in0, int in0_pitch,
   const Table px = table_at (tables, weights, 0);
   const Table py = table_at (tables, weights, 1);
   int first = 0, first_chroma = 0;
-  float4 v = border;
 
   START_PLANES ();
   if (ja <= jb && on_pixels) {
@@ -1213,11 +1215,22 @@ convert_scale_tiles (__global const in_t * in0, int in0_pitch,
 #endif
   barrier (CLK_LOCAL_MEM_FENCE);
 
-  if (x >= width || y >= height)
+  if (x >= width)
     return;
-  if (inside (x, y, rect)) {
+#pragma unroll
+  for (int k = 0; k < TILE_ITEM_ROWS; k++) {
+    const int y = get_group_id (1) * TILE_H + get_local_id (1)
+        + k * TILE_ITEMS_Y;
     const int j = y - rect.y;
+    float4 v = border;
     float4 s = (float4) (0.0f);
+
+    if (y >= height)
+      break;
+    if (!inside (x, y, rect)) {
+      store_pixel (OUT_ARGS, x, y, v);
+      continue;
+    }
 
     if (on_pixels & NEEDS_LUMA)
       s.x = sum_tile_column (sums[0], py, j, first, in_size.y, li);
@@ -1239,8 +1252,8 @@ convert_scale_tiles (__global const in_t * in0, int in0_pitch,
 #endif
     v = (float4) (MAP (m0, s.x, s.y, s.z), MAP (m1, s.x, s.y, s.z),
         MAP (m2, s.x, s.y, s.z), s.w * alpha_scale);
+    store_pixel (OUT_ARGS, x, y, v);
   }
-  store_pixel (OUT_ARGS, x, y, v);
 }
 #endif
 

@@ -176,9 +176,10 @@ kernel_options (const GstCLConvertPlan * plan, gboolean vectors)
   if (vectors)
     return g_strconcat (plan->options, " -DGST_CL_VECTORS", NULL);
   if (plan->scales && plan->uniform_taps > 0)
-    return g_strdup_printf ("%s -DCUBIC_TAPS=%d -DTILE_W=%d -DTILE_H=%d",
-        plan->options, plan->uniform_taps, GST_CL_CONVERT_TILE_W,
-        GST_CL_CONVERT_TILE_H);
+    return g_strdup_printf ("%s -DCUBIC_TAPS=%d -DTILE_W=%d -DTILE_H=%d "
+        "-DTILE_ITEM_ROWS=%d", plan->options, plan->uniform_taps,
+        GST_CL_CONVERT_TILE_W, GST_CL_CONVERT_TILE_H,
+        GST_CL_CONVERT_TILE_ITEM_ROWS);
   return g_strdup (plan->options);
 }
 
@@ -414,9 +415,12 @@ run_convert_scale (GstCLBaseConvert * self, const GstCLFrame * in,
   if (!gst_cl_args_check (&args, error))
     return FALSE;
   if (priv->plan.tiles) {
-    const gsize local[2] = { GST_CL_CONVERT_TILE_W, GST_CL_CONVERT_TILE_H };
+    const gsize local[2] = { GST_CL_CONVERT_TILE_W,
+      GST_CL_CONVERT_TILE_H / GST_CL_CONVERT_TILE_ITEM_ROWS
+    };
     const gsize groups[2] = {
-      (width + local[0] - 1) / local[0], (height + local[1] - 1) / local[1]
+      (width + GST_CL_CONVERT_TILE_W - 1) / GST_CL_CONVERT_TILE_W,
+      (height + GST_CL_CONVERT_TILE_H - 1) / GST_CL_CONVERT_TILE_H
     };
 
     return gst_cl_context_enqueue_groups (context, priv->kernel, 2, groups,

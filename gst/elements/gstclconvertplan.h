@@ -57,9 +57,11 @@ typedef struct
  * into a plane of its own, which the columns pass resamples down. */
 #define GST_CL_CONVERT_RUN 16   /* samples of a run the passes make */
 
-/* The output pixels of a work-group of convert_scale_tiles (GPUs). */
+/* The output pixels of a work-group of convert_scale_tiles (GPUs), and
+ * the rows of a tile's column a work-item makes. */
 #define GST_CL_CONVERT_TILE_W 32
-#define GST_CL_CONVERT_TILE_H 8
+#define GST_CL_CONVERT_TILE_H 32
+#define GST_CL_CONVERT_TILE_ITEM_ROWS 8
 
 typedef struct
 {

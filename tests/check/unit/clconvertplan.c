@@ -483,9 +483,10 @@ GST_START_TEST (test_uniform_taps_and_tiles)
     {GST_VIDEO_FORMAT_RGBA, 1920, 1080, 3840, 2160, &catmull_rom, 4, TRUE},
     {GST_VIDEO_FORMAT_RGBA, 1920, 1080, 1280, 1080, &catmull_rom, 0, FALSE},
     {GST_VIDEO_FORMAT_RGBA, 1920, 1080, 1280, 1080, &plain, 4, TRUE},
-    /* 8 output rows step 2 input rows each: 16 rows apart */
+    /* output rows step 2 input rows each: a tile's first and last rows
+     * start 2 (GST_CL_CONVERT_TILE_H - 1) input rows apart */
     {GST_VIDEO_FORMAT_RGBA, 1920, 1080, 1920, 540, &plain, 4, FALSE},
-    /* 7 input rows for 8 output rows, 4 chroma rows: both fit */
+    /* 63 input rows (32 chroma rows) for 72: both fit */
     {GST_VIDEO_FORMAT_RGBA, 64, 63, 64, 72, &plain, 4, TRUE},
   };
 
