@@ -31,6 +31,7 @@
  */
 #include "gstclbicubicscale.h"
 #include "gstclbicubicscalekernels.h"
+#include "gstclcubicproperties.h"
 #include "gstclelements.h"
 #include "gstclkernels.h"
 #include "gstclscalecaps.h"
@@ -38,22 +39,13 @@
 GST_DEBUG_CATEGORY_STATIC (gst_cl_bicubic_scale_debug);
 #define GST_CAT_DEFAULT gst_cl_bicubic_scale_debug
 
-#define DEFAULT_B 0.0
-#define DEFAULT_C 0.5
-#define DEFAULT_FILTER GST_CL_BICUBIC_FILTER_CATMULL_ROM
-#define DEFAULT_ANTIALIAS TRUE
-#define DEFAULT_ADD_BORDERS TRUE
 #define DEFAULT_MODE GST_CL_BICUBIC_SCALE_MODE_AUTO
 
 enum
 {
   PROP_0,
-  PROP_B,
-  PROP_C,
-  PROP_FILTER,
-  PROP_ANTIALIAS,
-  PROP_ADD_BORDERS,
-  PROP_MODE,
+  PROP_CUBIC,                   /* b, c, filter, antialias, add-borders */
+  PROP_MODE = PROP_CUBIC + GST_CL_CUBIC_N_PROPS,
   PROP_ACTIVE_MODE,
   N_PROPERTIES
 };
@@ -65,9 +57,8 @@ struct _GstCLBicubicScale
   GstCLFilter parent;
 
   /* properties, under the object lock */
-  GstCLBicubicScaleSettings params;
-  GstCLBicubicFilter filter;
-  gboolean add_borders;
+  GstCLCubicProperties cubic;
+  GstCLBicubicScaleMode mode;
   GstCLBicubicScaleMode active_mode;
 
   /* streaming: the snapshot the frames are scaled with */
@@ -162,7 +153,7 @@ gst_cl_bicubic_scale_open (GstCLFilter * filter, GError ** error)
   GstCLBicubicScaleMode mode;
 
   GST_OBJECT_LOCK (self);
-  mode = self->params.mode;
+  mode = self->mode;
   GST_OBJECT_UNLOCK (self);
 
   if (mode == GST_CL_BICUBIC_SCALE_MODE_NATIVE && !device->has_qcom_bicubic) {
@@ -303,6 +294,19 @@ ensure_native (GstCLBicubicScale * self, GstCLFrame * in, GError ** error)
   return TRUE;
 }
 
+/* The settings the properties give now, and add-borders. */
+static void
+read_settings (GstCLBicubicScale * self, GstCLBicubicScaleSettings * settings,
+    gboolean * add_borders)
+{
+  GST_OBJECT_LOCK (self);
+  gst_cl_cubic_properties_get_cubic (&self->cubic, &settings->b, &settings->c,
+      &settings->antialias);
+  settings->mode = self->mode;
+  *add_borders = self->cubic.add_borders;
+  GST_OBJECT_UNLOCK (self);
+}
+
 static gboolean
 gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
     const GstCLFrame * out, GError ** error)
@@ -320,11 +324,7 @@ gst_cl_bicubic_scale_set_info (GstCLFilter * filter, const GstCLFrame * in,
     return TRUE;
   }
 
-  GST_OBJECT_LOCK (self);
-  params = self->params;
-  add_borders = self->add_borders;
-  GST_OBJECT_UNLOCK (self);
-
+  read_settings (self, &params, &add_borders);
   place_picture (self, in, out, add_borders);
   describe_geometry (self, in, out, gst_cl_filter_get_storage (filter),
       &geometry);
@@ -353,10 +353,7 @@ gst_cl_bicubic_scale_snapshot (GstCLFilter * filter)
 {
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (filter);
 
-  GST_OBJECT_LOCK (self);
-  self->frame = self->params;
-  self->frame_borders = self->add_borders;
-  GST_OBJECT_UNLOCK (self);
+  read_settings (self, &self->frame, &self->frame_borders);
   return self->identity;
 }
 
@@ -534,33 +531,11 @@ gst_cl_bicubic_scale_set_property (GObject * object, guint prop_id,
   /* Recorded only: the streaming thread takes them for the next frame
    * (snapshot). add-borders does not change the output caps. */
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_B:
-      self->params.b = g_value_get_double (value);
-      self->filter = GST_CL_BICUBIC_FILTER_CUSTOM;
-      break;
-    case PROP_C:
-      self->params.c = g_value_get_double (value);
-      self->filter = GST_CL_BICUBIC_FILTER_CUSTOM;
-      break;
-    case PROP_FILTER:
-      self->filter = g_value_get_enum (value);
-      gst_cl_bicubic_filter_get_bc (self->filter, &self->params.b,
-          &self->params.c);
-      break;
-    case PROP_ANTIALIAS:
-      self->params.antialias = g_value_get_boolean (value);
-      break;
-    case PROP_ADD_BORDERS:
-      self->add_borders = g_value_get_boolean (value);
-      break;
-    case PROP_MODE:
-      self->params.mode = g_value_get_enum (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  if (prop_id == PROP_MODE)
+    self->mode = g_value_get_enum (value);
+  else if (!gst_cl_cubic_properties_set (&self->cubic, prop_id - PROP_CUBIC,
+          value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -571,44 +546,21 @@ gst_cl_bicubic_scale_get_property (GObject * object, guint prop_id,
   GstCLBicubicScale *self = GST_CL_BICUBIC_SCALE (object);
 
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_B:
-      g_value_set_double (value, self->params.b);
-      break;
-    case PROP_C:
-      g_value_set_double (value, self->params.c);
-      break;
-    case PROP_FILTER:
-      g_value_set_enum (value, self->filter);
-      break;
-    case PROP_ANTIALIAS:
-      g_value_set_boolean (value, self->params.antialias);
-      break;
-    case PROP_ADD_BORDERS:
-      g_value_set_boolean (value, self->add_borders);
-      break;
-    case PROP_MODE:
-      g_value_set_enum (value, self->params.mode);
-      break;
-    case PROP_ACTIVE_MODE:
-      g_value_set_enum (value, self->active_mode);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  if (prop_id == PROP_MODE)
+    g_value_set_enum (value, self->mode);
+  else if (prop_id == PROP_ACTIVE_MODE)
+    g_value_set_enum (value, self->active_mode);
+  else if (!gst_cl_cubic_properties_get (&self->cubic, prop_id - PROP_CUBIC,
+          value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
 static void
 gst_cl_bicubic_scale_init (GstCLBicubicScale * self)
 {
-  self->params.b = DEFAULT_B;
-  self->params.c = DEFAULT_C;
-  self->params.antialias = DEFAULT_ANTIALIAS;
-  self->params.mode = DEFAULT_MODE;
-  self->filter = DEFAULT_FILTER;
-  self->add_borders = DEFAULT_ADD_BORDERS;
+  gst_cl_cubic_properties_init (&self->cubic);
+  self->mode = DEFAULT_MODE;
   self->active_mode = GST_CL_BICUBIC_SCALE_MODE_AUTO;
 }
 
@@ -633,49 +585,30 @@ gst_cl_bicubic_scale_class_init (GstCLBicubicScaleClass * klass)
    *
    * B of the (B, C) cubic; setting it makes #GstCLBicubicScale:filter custom.
    */
-  g_object_class_install_property (gobject_class, PROP_B,
-      g_param_spec_double ("b", "B",
-          "B of the (B, C) cubic (setting it makes filter=custom)", 0.0, 1.0,
-          DEFAULT_B, flags | GST_PARAM_CONTROLLABLE));
   /**
    * GstCLBicubicScale:c:
    *
    * C of the (B, C) cubic; setting it makes #GstCLBicubicScale:filter custom.
    */
-  g_object_class_install_property (gobject_class, PROP_C,
-      g_param_spec_double ("c", "C",
-          "C of the (B, C) cubic (setting it makes filter=custom)", 0.0, 1.0,
-          DEFAULT_C, flags | GST_PARAM_CONTROLLABLE));
   /**
    * GstCLBicubicScale:filter:
    *
    * A named cubic: sets #GstCLBicubicScale:b and #GstCLBicubicScale:c.
    */
-  g_object_class_install_property (gobject_class, PROP_FILTER,
-      g_param_spec_enum ("filter", "Filter",
-          "Cubic preset; sets b and c", GST_TYPE_CL_BICUBIC_FILTER,
-          DEFAULT_FILTER, flags));
   /**
    * GstCLBicubicScale:antialias:
    *
    * When downscaling, widen the filter by the scale factor of each axis
    * that shrinks, so that fine detail does not alias; off, the plain 4x4.
    */
-  g_object_class_install_property (gobject_class, PROP_ANTIALIAS,
-      g_param_spec_boolean ("antialias", "Antialias",
-          "When downscaling, widen the filter by the scale factor so detail "
-          "does not alias (false: the plain 4x4 taps)", DEFAULT_ANTIALIAS,
-          flags));
   /**
    * GstCLBicubicScale:add-borders:
    *
    * Letterbox the picture where the output caps cannot keep the input's
    * display aspect ratio; off, it is stretched over the whole output.
    */
-  g_object_class_install_property (gobject_class, PROP_ADD_BORDERS,
-      g_param_spec_boolean ("add-borders", "Add borders",
-          "Add black borders to keep the display aspect ratio when the "
-          "output caps cannot", DEFAULT_ADD_BORDERS, flags));
+  /* installed as clconvertscale's are (gstclcubicproperties.c) */
+  gst_cl_cubic_properties_install (gobject_class, PROP_CUBIC);
   /**
    * GstCLBicubicScale:mode:
    *

@@ -44,13 +44,10 @@
  * ]|
  */
 #include "gstclboxblur.h"
-#include "gstclboxblurkernels.h"
-#include "gstclboxblurpassplan.h"
-#include "gstclboxblurregionsplan.h"
+#include "gstclboxblurrunner.h"
 #include "gstclelements.h"
-#include "gstclkernels.h"
 
-GST_DEBUG_CATEGORY_STATIC (gst_cl_box_blur_debug);
+GST_DEBUG_CATEGORY (gst_cl_box_blur_debug);
 #define GST_CAT_DEFAULT gst_cl_box_blur_debug
 
 #define DEFAULT_RADIUS 2
@@ -75,18 +72,6 @@ enum
   PROP_REGION_MARGIN,
 };
 
-/* Spare planes: one beside the output for passes, two for the parts of
- * regions of interest (gst_cl_box_blur_plan ()). */
-#define MAX_SPARES 2
-
-/* A plane's kernels, built on first use per variant, and the most items
- * a group of each may have. */
-typedef struct
-{
-  cl_kernel kernels[GST_CL_BOX_BLUR_N_VARIANTS][GST_CL_BOX_BLUR_N_KERNELS];
-  gsize group_sizes[GST_CL_BOX_BLUR_N_VARIANTS][GST_CL_BOX_BLUR_N_KERNELS];
-} PlaneKernels;
-
 struct _GstCLBoxBlur
 {
   GstCLFilter parent;
@@ -97,15 +82,7 @@ struct _GstCLBoxBlur
 
   /* streaming */
   GstCLBoxBlurSettings frame;   /* what the frames are blurred with */
-  guint n_planes;
-  PlaneKernels planes[GST_VIDEO_MAX_PLANES];
-  cl_mem scratch;               /* row sums, SAT or column windows, reused
-                                 * by every plane */
-  gsize scratch_size;
-  cl_mem spares[MAX_SPARES];    /* planes between passes, in buffers */
-  gsize spare_sizes[MAX_SPARES];
-  /* or in images, by plane */
-  cl_mem spare_images[MAX_SPARES][GST_VIDEO_MAX_PLANES];
+  GstCLBoxBlurRunner runner;    /* kernels and planes on the device */
   /* the regions of interest of the frame being blurred (GstCLBoxBlurRegion) */
   GArray *regions;
 };
@@ -136,338 +113,6 @@ gst_cl_box_blur_method_get_type (void)
   return type;
 }
 
-
-static void
-clear_planes (GstCLBoxBlur * self)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-
-  for (guint p = 0; p < self->n_planes; p++)
-    for (guint v = 0; v < GST_CL_BOX_BLUR_N_VARIANTS; v++)
-      for (guint k = 0; k < GST_CL_BOX_BLUR_N_KERNELS; k++)
-        gst_cl_clear_kernel (context, &self->planes[p].kernels[v][k]);
-  self->n_planes = 0;
-  gst_cl_clear_mem (context, &self->scratch);
-  self->scratch_size = 0;
-  for (guint s = 0; s < MAX_SPARES; s++) {
-    gst_cl_clear_mem (context, &self->spares[s]);
-    self->spare_sizes[s] = 0;
-    for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++)
-      gst_cl_clear_mem (context, &self->spare_images[s][p]);
-  }
-}
-
-static const gchar *const blur_sources[] = {
-  gst_cl_kernel_common, gst_cl_kernel_boxblur, NULL
-};
-
-/* What the planner needs of the element's device and storage now. */
-static void
-get_target (GstCLBoxBlur * self, GstCLBoxBlurTarget * target)
-{
-  GstCLFilter *filter = GST_CL_FILTER (self);
-
-  target->device = gst_cl_filter_get_device (filter);
-  target->storage = gst_cl_filter_get_storage (filter);
-  target->vectors = gst_cl_filter_wants_vectors (filter);
-  target->warps_build = gst_cl_device_builds_ptx_warps (target->device);
-}
-
-/* @pplan's kernels for @plane, built with @options, and their group
- * limits; FALSE, and none of them, where one fails. */
-static gboolean
-create_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
-    GstCLBoxBlurMethod method, const GstCLBoxBlurPlanePlan * pplan,
-    const gchar * options, GError ** error)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  cl_kernel *kernels = self->planes[p].kernels[pplan->variant];
-  gsize *group_sizes = self->planes[p].group_sizes[pplan->variant];
-  const gchar *const *names = pplan->kernel_names;
-  gboolean created = TRUE;
-
-  GST_DEBUG_OBJECT (self, "plane %u: %s kernels, options %s", p,
-      gst_cl_box_blur_method_name (method), options);
-  for (guint k = 0; created && names[k]; k++) {
-    kernels[k] = gst_cl_filter_create_kernel (GST_CL_FILTER (self), "boxblur",
-        blur_sources, plane, options[0] ? options : NULL, names[k], error);
-    created = kernels[k] != NULL;
-    if (created)
-      group_sizes[k] = gst_cl_context_kernel_group_size (context, kernels[k]);
-  }
-  if (!created)
-    for (guint k = 0; k < GST_CL_BOX_BLUR_N_KERNELS; k++)
-      gst_cl_clear_kernel (context, &kernels[k]);
-  return created;
-}
-
-/* @pplan's kernels, created on first use (the program is built once per
- * context). Where the device's compiler refuses the warp scans, their
- * portable form, from then on for every instance
- * (gst_cl_device_refuse_ptx_warps()). */
-static gboolean
-ensure_kernels (GstCLBoxBlur * self, guint p, const GstCLPlane * plane,
-    GstCLBoxBlurMethod method, const GstCLBoxBlurPlanePlan * pplan,
-    GError ** error)
-{
-  const GstCLDeviceInfo *device =
-      gst_cl_filter_get_device (GST_CL_FILTER (self));
-  GError *warps_error = NULL;
-
-  if (self->planes[p].kernels[pplan->variant][GST_CL_BOX_BLUR_KERNEL_ROWS])
-    return TRUE;
-
-  if (pplan->warps && gst_cl_device_builds_ptx_warps (device)) {
-    if (create_kernels (self, p, plane, method, pplan, pplan->options,
-            &warps_error))
-      return TRUE;
-    if (!g_error_matches (warps_error, GST_CL_ERROR, GST_CL_ERROR_BUILD)) {
-      g_propagate_error (error, warps_error);
-      return FALSE;
-    }
-    GST_WARNING_OBJECT (self, "no warp shuffles, portable scans: %s",
-        warps_error->message);
-    g_clear_error (&warps_error);
-    gst_cl_device_refuse_ptx_warps (device);
-  }
-  return create_kernels (self, p, plane, method, pplan,
-      pplan->portable_options, error);
-}
-
-/* One scratch buffer (and one spare plane) serves every plane in turn (the
- * queue is in order); it only grows, so radius changes do not reallocate it
- * on every frame. */
-static gboolean
-ensure_buffer (GstCLBoxBlur * self, cl_mem * mem, gsize * mem_size,
-    gsize size, GError ** error)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-
-  if (size <= *mem_size)
-    return TRUE;
-  gst_cl_clear_mem (context, mem);
-  *mem_size = 0;
-  GST_DEBUG_OBJECT (self, "scratch buffer of %" G_GSIZE_FORMAT " bytes", size);
-  *mem = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE, size, NULL,
-      error);
-  if (*mem == NULL)
-    return FALSE;
-  *mem_size = size;
-  return TRUE;
-}
-
-/* Plane @p's spare @s where frames are images: an image of the plane's
- * own size and format (one a plane), made on first use. */
-static gboolean
-ensure_spare_image (GstCLBoxBlur * self, guint s, guint p,
-    const GstCLPlane * plane, GError ** error)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  cl_mem *image = &self->spare_images[s][p];
-
-  if (!*image)
-    *image = gst_cl_plane_create_image (context, plane, error);
-  return *image != NULL;
-}
-
-/* The plan of a frame of @frame's layout for @settings, with its kernels
- * and spare planes. The scratch buffer is made when a pass needs it, at
- * its size: box_tiles and box_strips need none. */
-static gboolean
-prepare (GstCLBoxBlur * self, const GstCLFrame * frame,
-    const GstCLBoxBlurSettings * settings, GstCLBoxBlurPlan * plan,
-    GError ** error)
-{
-  GstCLBoxBlurTarget target;
-
-  get_target (self, &target);
-  if (!gst_cl_box_blur_plan (&target, frame, settings, plan, error))
-    return FALSE;
-  for (guint p = 0; p < plan->n_planes; p++) {
-    for (guint s = 0; plan->spare_images && s < plan->n_spares; s++)
-      if (!ensure_spare_image (self, s, p, &frame->planes[p], error))
-        return FALSE;
-    for (guint b = 0; b < plan->n_boxes; b++)
-      if (!ensure_kernels (self, p, &frame->planes[p], plan->method,
-              &plan->boxes[b][p], error))
-        return FALSE;
-  }
-  return ensure_buffer (self, &self->spares[0], &self->spare_sizes[0],
-      plan->spare_bytes, error);
-}
-
-/* One pass of @pplan, a plan of plane @p's, from @src to @dst, which
- * differ and have the geometry @pplan was planned for. */
-static gboolean
-run_pass (GstCLBoxBlur * self, guint p, GstCLBoxBlurMethod method,
-    const GstCLBoxBlurPlanePlan * pplan, const GstCLPlane * src,
-    const GstCLPlane * dst, GError ** error)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  const cl_kernel *kernels = self->planes[p].kernels[pplan->variant];
-  GstCLBoxBlurTarget target;
-  GstCLBoxBlurPassPlan pass;
-
-  get_target (self, &target);
-  gst_cl_box_blur_plan_pass (&target, src, method, pplan,
-      self->planes[p].group_sizes[pplan->variant], &pass);
-  GST_LOG_OBJECT (self, "plane %u, %dx%d, radii %d x %d: %s, %"
-      G_GSIZE_FORMAT " scratch bytes", p, src->width, src->height, pplan->rx,
-      pplan->ry, gst_cl_box_blur_strategy_name (pass.strategy),
-      pass.scratch_bytes);
-  return ensure_buffer (self, &self->scratch, &self->scratch_size,
-      pass.scratch_bytes, error)
-      && gst_cl_box_blur_enqueue_pass (context, kernels, &pass, pplan,
-      self->scratch, src, dst, error);
-}
-
-/* Spare @s of plane @p (of @like's layout) as a plane of @width x
- * @height: built from the geometry alone, nothing of @like's memory (its
- * offset, wrapper or linked buffer) may carry over. */
-static GstCLPlane
-spare_plane (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint s,
-    guint p, const GstCLPlane * like, gint width, gint height)
-{
-  GstCLPlane spare = {
-    .mem = plan->spare_images ? self->spare_images[s][p] : self->spares[s],
-    .width = width,
-    .height = height,
-    .channels = like->channels,
-    .depth = like->depth,
-    .pitch = width * like->channels,
-    .w_sub = like->w_sub,
-    .h_sub = like->h_sub,
-  };
-
-  return spare;
-}
-
-/* Passes alternate between @out and plane @p's spare, so that the last
- * writes @out: no pass runs in place. */
-static gboolean
-run_passes (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
-    const GstCLPlane * in, const GstCLPlane * out, GError ** error)
-{
-  const GstCLPlane spare = spare_plane (self, plan, 0, p, out, out->width,
-      out->height);
-  const GstCLPlane *src = in;
-
-  for (guint i = 0; i < plan->passes; i++) {
-    const GstCLPlane *dst = (plan->passes - 1 - i) % 2 ? &spare : out;
-    guint box = gst_cl_box_blur_plan_box (plan, i);
-
-    if (!run_pass (self, p, plan->method, &plan->boxes[box][p], src, dst,
-            error))
-      return FALSE;
-    src = dst;
-  }
-  return TRUE;
-}
-
-static gboolean
-frames_in_images (GstCLBoxBlur * self)
-{
-  return gst_cl_filter_get_storage (GST_CL_FILTER (self)) ==
-      GST_CL_STORAGE_IMAGE;
-}
-
-/* Blurs @job's part of plane @p of @in, as a plane of its own, between
- * the two spares, and copies its rectangles into @out: the whole plane's
- * blur there (gst_cl_box_blur_plan_regions ()). */
-static gboolean
-blur_part (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan, guint p,
-    const GstCLBoxBlurJob * job, const GstVideoRectangle * rects,
-    const GstCLPlane * in, const GstCLPlane * out, GError ** error)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  gboolean images = frames_in_images (self);
-  const GstVideoRectangle *part = &job->part;
-  GstCLPlane spares[MAX_SPARES], view = *in;
-  const GstCLPlane *src = in;
-  GstCLBoxBlurTarget target;
-
-  get_target (self, &target);
-  for (guint s = 0; s < MAX_SPARES; s++)
-    spares[s] = spare_plane (self, plan, s, p, in, part->w, part->h);
-  /* The part's source: the plane itself where it is the whole plane, else
-   * the part where it lies in a buffer, or a copy of it out of an image
-   * into the second spare (which the first pass reads). */
-  if (part->w < in->width || part->h < in->height) {
-    if (images) {
-      if (!gst_cl_box_blur_enqueue_copy (context, images, in, part,
-              &spares[1], 0, 0, error))
-        return FALSE;
-      src = &spares[1];
-    } else {
-      view.width = part->w;
-      view.height = part->h;
-      view.offset += part->y * in->pitch + part->x * (gint) in->channels;
-      src = &view;
-    }
-  }
-  for (guint i = 0; i < plan->passes; i++) {
-    const GstCLPlane *dst = &spares[i % 2];
-    GstCLBoxBlurPlanePlan pp;
-
-    gst_cl_box_blur_plan_part (&target, plan, gst_cl_box_blur_plan_box (plan,
-            i), p, dst, &pp);
-    if (!ensure_kernels (self, p, in, plan->method, &pp, error)
-        || !run_pass (self, p, plan->method, &pp, src, dst, error))
-      return FALSE;
-    src = dst;
-  }
-  for (guint r = 0; r < job->n_rects; r++) {
-    const GstVideoRectangle *rect = &rects[job->first_rect + r];
-    GstVideoRectangle from = { rect->x - part->x, rect->y - part->y,
-      rect->w, rect->h
-    };
-
-    if (!gst_cl_box_blur_enqueue_copy (context, images, src, &from, out,
-            rect->x, rect->y, error))
-      return FALSE;
-  }
-  return TRUE;
-}
-
-/* Only the regions of interest blurred: the source copied into @out (by
- * OpenCL's copy commands), then each part blurred and its rectangles
- * copied over it. Without regions, the copy alone: no kernel. */
-static gboolean
-process_regions (GstCLBoxBlur * self, const GstCLBoxBlurPlan * plan,
-    const GstCLFrame * in, const GstCLFrame * out, GError ** error)
-{
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  GstCLBoxBlurTarget target;
-  GstCLBoxBlurRegionPlan rplan;
-  guint field, fields;
-  gboolean ok = TRUE;
-
-  get_target (self, &target);
-  gst_cl_filter_get_field (GST_CL_FILTER (self), &field, &fields);
-  gst_cl_box_blur_plan_regions (&target, in, plan,
-      (const GstCLBoxBlurRegion *) self->regions->data, self->regions->len,
-      self->frame.region_margin, field, fields, &rplan);
-  for (guint s = 0; ok && !plan->spare_images && s < MAX_SPARES; s++)
-    ok = ensure_buffer (self, &self->spares[s], &self->spare_sizes[s],
-        rplan.spare_bytes, error);
-  for (guint p = 0; ok && p < in->n_planes; p++) {
-    const GstCLPlane *src = &in->planes[p], *dst = &out->planes[p];
-    const GstCLBoxBlurPlaneRegions *pr = &rplan.planes[p];
-    GstVideoRectangle whole = { 0, 0, src->width, src->height };
-
-    GST_LOG_OBJECT (self, "plane %u: %u rectangles of %u regions in %u "
-        "parts", p, pr->rects->len, self->regions->len, pr->jobs->len);
-    ok = gst_cl_box_blur_enqueue_copy (context, frames_in_images (self), src,
-        &whole, dst, 0, 0, error);
-    for (guint j = 0; ok && j < pr->jobs->len; j++)
-      ok = blur_part (self, plan, p, &g_array_index (pr->jobs,
-              GstCLBoxBlurJob, j), (const GstVideoRectangle *) pr->rects->data,
-          src, dst, error);
-  }
-  gst_cl_box_blur_region_plan_clear (&rplan);
-  return ok;
-}
-
 static gboolean
 params_passthrough (const GstCLBoxBlurSettings * params)
 {
@@ -477,9 +122,7 @@ params_passthrough (const GstCLBoxBlurSettings * params)
 static void
 gst_cl_box_blur_close (GstCLFilter * filter)
 {
-  GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
-
-  clear_planes (self);
+  gst_cl_box_blur_runner_clear (filter, &GST_CL_BOX_BLUR (filter)->runner);
 }
 
 static gboolean
@@ -490,15 +133,15 @@ gst_cl_box_blur_set_info (GstCLFilter * filter, const GstCLFrame * in,
   GstCLBoxBlurSettings params;
   GstCLBoxBlurPlan plan;
 
-  clear_planes (self);
-  self->n_planes = in->n_planes;
+  gst_cl_box_blur_runner_clear (filter, &self->runner);
 
   GST_OBJECT_LOCK (self);
   params = self->params;
   GST_OBJECT_UNLOCK (self);
 
   /* Build the kernels now, so that a device failure shows in negotiation. */
-  return prepare (self, in, &params, &plan, error);
+  return gst_cl_box_blur_runner_prepare (filter, &self->runner, in, &params,
+      &plan, error);
 }
 
 static gboolean
@@ -537,7 +180,8 @@ gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
   GstCLBoxBlurPlan plan;
 
-  if (!prepare (self, in, &self->frame, &plan, error))
+  if (!gst_cl_box_blur_runner_prepare (filter, &self->runner, in,
+          &self->frame, &plan, error))
     return FALSE;
 
   GST_OBJECT_LOCK (self);
@@ -548,11 +192,11 @@ gst_cl_box_blur_process (GstCLFilter * filter, GstCLFrame * in,
   GST_OBJECT_UNLOCK (self);
 
   if (self->frame.regions)
-    return process_regions (self, &plan, in, out, error);
-  for (guint p = 0; p < in->n_planes; p++)
-    if (!run_passes (self, &plan, p, &in->planes[p], &out->planes[p], error))
-      return FALSE;
-  return TRUE;
+    return gst_cl_box_blur_runner_blur_regions (filter, &self->runner, &plan,
+        in, out, (const GstCLBoxBlurRegion *) self->regions->data,
+        self->regions->len, self->frame.region_margin, error);
+  return gst_cl_box_blur_runner_blur (filter, &self->runner, &plan, in, out,
+      error);
 }
 
 /* The frame's regions of interest, for process, once the properties are

@@ -28,24 +28,14 @@
  * ]|
  */
 #include "gstclconvertscale.h"
-#include "gstclcubic.h"
+#include "gstclcubicproperties.h"
 #include "gstclelements.h"
 #include "gstclscalecaps.h"
-
-#define DEFAULT_B 0.0
-#define DEFAULT_C 0.5
-#define DEFAULT_FILTER GST_CL_BICUBIC_FILTER_CATMULL_ROM
-#define DEFAULT_ANTIALIAS TRUE
-#define DEFAULT_ADD_BORDERS TRUE
 
 enum
 {
   PROP_0,
-  PROP_B,
-  PROP_C,
-  PROP_FILTER,
-  PROP_ANTIALIAS,
-  PROP_ADD_BORDERS,
+  PROP_CUBIC,                   /* b, c, filter, antialias, add-borders */
 };
 
 struct _GstCLConvertScale
@@ -53,9 +43,7 @@ struct _GstCLConvertScale
   GstCLBaseConvert parent;
 
   /* properties, under the object lock */
-  GstCLConvertScaleSettings settings;
-  GstCLBicubicFilter filter;
-  gboolean add_borders;
+  GstCLCubicProperties cubic;
 };
 
 #define gst_cl_convert_scale_parent_class parent_class
@@ -83,8 +71,9 @@ gst_cl_convert_scale_get_scaling (GstCLBaseConvert * base,
 {
   GstCLConvertScale *self = GST_CL_CONVERT_SCALE (base);
 
-  *settings = self->settings;
-  *add_borders = self->add_borders;
+  gst_cl_cubic_properties_get_cubic (&self->cubic, &settings->b, &settings->c,
+      &settings->antialias);
+  *add_borders = self->cubic.add_borders;
 }
 
 static void
@@ -95,30 +84,8 @@ gst_cl_convert_scale_set_property (GObject * object, guint prop_id,
 
   /* Recorded only: the streaming thread takes them for the next frame. */
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_B:
-      self->settings.b = g_value_get_double (value);
-      self->filter = GST_CL_BICUBIC_FILTER_CUSTOM;
-      break;
-    case PROP_C:
-      self->settings.c = g_value_get_double (value);
-      self->filter = GST_CL_BICUBIC_FILTER_CUSTOM;
-      break;
-    case PROP_FILTER:
-      self->filter = g_value_get_enum (value);
-      gst_cl_bicubic_filter_get_bc (self->filter, &self->settings.b,
-          &self->settings.c);
-      break;
-    case PROP_ANTIALIAS:
-      self->settings.antialias = g_value_get_boolean (value);
-      break;
-    case PROP_ADD_BORDERS:
-      self->add_borders = g_value_get_boolean (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  if (!gst_cl_cubic_properties_set (&self->cubic, prop_id - PROP_CUBIC, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -129,37 +96,15 @@ gst_cl_convert_scale_get_property (GObject * object, guint prop_id,
   GstCLConvertScale *self = GST_CL_CONVERT_SCALE (object);
 
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_B:
-      g_value_set_double (value, self->settings.b);
-      break;
-    case PROP_C:
-      g_value_set_double (value, self->settings.c);
-      break;
-    case PROP_FILTER:
-      g_value_set_enum (value, self->filter);
-      break;
-    case PROP_ANTIALIAS:
-      g_value_set_boolean (value, self->settings.antialias);
-      break;
-    case PROP_ADD_BORDERS:
-      g_value_set_boolean (value, self->add_borders);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  if (!gst_cl_cubic_properties_get (&self->cubic, prop_id - PROP_CUBIC, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
 static void
 gst_cl_convert_scale_init (GstCLConvertScale * self)
 {
-  self->settings.b = DEFAULT_B;
-  self->settings.c = DEFAULT_C;
-  self->settings.antialias = DEFAULT_ANTIALIAS;
-  self->filter = DEFAULT_FILTER;
-  self->add_borders = DEFAULT_ADD_BORDERS;
+  gst_cl_cubic_properties_init (&self->cubic);
 }
 
 static void
@@ -169,8 +114,6 @@ gst_cl_convert_scale_class_init (GstCLConvertScaleClass * klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
   GstCLBaseConvertClass *convert_class = GST_CL_BASE_CONVERT_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
-      G_PARAM_STATIC_STRINGS;
 
   gobject_class->set_property = gst_cl_convert_scale_set_property;
   gobject_class->get_property = gst_cl_convert_scale_get_property;
@@ -181,29 +124,17 @@ gst_cl_convert_scale_class_init (GstCLConvertScaleClass * klass)
    * B of the (B, C) cubic; setting it makes #GstCLConvertScale:filter
    * custom.
    */
-  g_object_class_install_property (gobject_class, PROP_B,
-      g_param_spec_double ("b", "B",
-          "B of the (B, C) cubic (setting it makes filter=custom)", 0.0, 1.0,
-          DEFAULT_B, flags | GST_PARAM_CONTROLLABLE));
   /**
    * GstCLConvertScale:c:
    *
    * C of the (B, C) cubic; setting it makes #GstCLConvertScale:filter
    * custom.
    */
-  g_object_class_install_property (gobject_class, PROP_C,
-      g_param_spec_double ("c", "C",
-          "C of the (B, C) cubic (setting it makes filter=custom)", 0.0, 1.0,
-          DEFAULT_C, flags | GST_PARAM_CONTROLLABLE));
   /**
    * GstCLConvertScale:filter:
    *
    * A named cubic: sets #GstCLConvertScale:b and #GstCLConvertScale:c.
    */
-  g_object_class_install_property (gobject_class, PROP_FILTER,
-      g_param_spec_enum ("filter", "Filter",
-          "Cubic preset; sets b and c", GST_TYPE_CL_BICUBIC_FILTER,
-          DEFAULT_FILTER, flags));
   /**
    * GstCLConvertScale:antialias:
    *
@@ -211,21 +142,14 @@ gst_cl_convert_scale_class_init (GstCLConvertScaleClass * klass)
    * axis that shrinks (chroma subsampled on the output included), so
    * that fine detail does not alias; off, the plain 4x4.
    */
-  g_object_class_install_property (gobject_class, PROP_ANTIALIAS,
-      g_param_spec_boolean ("antialias", "Antialias",
-          "When downscaling, widen the filter by the scale factor so detail "
-          "does not alias (false: the plain 4x4 taps)", DEFAULT_ANTIALIAS,
-          flags));
   /**
    * GstCLConvertScale:add-borders:
    *
    * Letterbox the picture where the output caps cannot keep the input's
    * display aspect ratio; off, it is stretched over the whole output.
    */
-  g_object_class_install_property (gobject_class, PROP_ADD_BORDERS,
-      g_param_spec_boolean ("add-borders", "Add borders",
-          "Add black borders to keep the display aspect ratio when the "
-          "output caps cannot", DEFAULT_ADD_BORDERS, flags));
+  /* installed as clbicubicscale's are (gstclcubicproperties.c) */
+  gst_cl_cubic_properties_install (gobject_class, PROP_CUBIC);
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL colour conversion and scaling",

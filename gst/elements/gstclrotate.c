@@ -41,8 +41,8 @@
  */
 #include "gstclrotate.h"
 #include "gstclelements.h"
-#include "gstclkernels.h"
 #include "gstclorientation.h"
+#include "gstclrotatekernels.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_rotate_debug);
 #define GST_CAT_DEFAULT gst_cl_rotate_debug
@@ -80,13 +80,10 @@ struct _GstCLRotate
   GstCLOrientationTags tags;
 
   /* streaming: the properties the frames are rotated with (the
-   * snapshot), the planes, kernels per plane and method and the fixed
-   * directions' per plane, made on first use */
+   * snapshot), the planes, and their kernels, made on first use */
   GstCLRotateSettings frame;
   GstCLRotateFrames frames;
-  cl_kernel kernels[GST_VIDEO_MAX_PLANES][GST_CL_ROTATE_N_METHODS];
-  cl_kernel direction_kernels[GST_VIDEO_MAX_PLANES];
-  cl_sampler bicubic_sampler;
+  GstCLRotateKernels kernels;
 };
 
 /* video-direction is the element's own property (its default is custom,
@@ -143,11 +140,7 @@ clear_kernels (GstCLRotate * self)
 {
   GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
 
-  for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++) {
-    for (guint m = 0; m < GST_CL_ROTATE_N_METHODS; m++)
-      gst_cl_clear_kernel (context, &self->kernels[p][m]);
-    gst_cl_clear_kernel (context, &self->direction_kernels[p]);
-  }
+  gst_cl_rotate_kernels_clear (context, &self->kernels);
   self->frames.n_planes = 0;
 }
 
@@ -158,7 +151,7 @@ gst_cl_rotate_close (GstCLFilter * filter)
 
   clear_kernels (self);
   gst_cl_clear_sampler (gst_cl_filter_get_context (filter),
-      &self->bicubic_sampler);
+      &self->kernels.bicubic_sampler);
 }
 
 static gboolean
@@ -166,40 +159,6 @@ gst_cl_rotate_filter_prefers_buffers (GstCLFilter * filter,
     const GstVideoInfo * in, const GstVideoInfo * out)
 {
   return gst_cl_rotate_prefers_buffers (gst_cl_filter_get_device (filter));
-}
-
-/* The kernel of @plan for @plane (and the native sampler it reads
- * through), built on first use. */
-static cl_kernel
-ensure_kernel (GstCLRotate * self, guint plane, const GstCLPlane * layout,
-    const GstCLRotatePlanePlan * plan, GError ** error)
-{
-  static const gchar *const sources[] = {
-    gst_cl_kernel_common, gst_cl_kernel_rotate, NULL
-  };
-  static const gchar *const direction_sources[] = {
-    gst_cl_kernel_common, gst_cl_kernel_direction, NULL
-  };
-  GstCLFilter *filter = GST_CL_FILTER (self);
-
-  if (plan->fixed) {
-    if (self->direction_kernels[plane] == NULL)
-      self->direction_kernels[plane] = gst_cl_filter_create_kernel (filter,
-          "direction", direction_sources, layout, NULL, plan->kernel, error);
-    return self->direction_kernels[plane];
-  }
-  if (self->kernels[plane][plan->method])
-    return self->kernels[plane][plan->method];
-
-  if (plan->native && self->bicubic_sampler == NULL) {
-    self->bicubic_sampler = gst_cl_context_create_bicubic_sampler
-        (gst_cl_filter_get_context (filter), error);
-    if (self->bicubic_sampler == NULL)
-      return NULL;
-  }
-  self->kernels[plane][plan->method] = gst_cl_filter_create_kernel (filter,
-      "rotate", sources, layout, plan->options, plan->kernel, error);
-  return self->kernels[plane][plan->method];
 }
 
 static gboolean
@@ -279,75 +238,6 @@ gst_cl_rotate_snapshot (GstCLFilter * filter)
   return identity;
 }
 
-/* A fixed direction on @plane: pixels moved as @plan says. */
-static gboolean
-move_plane (GstCLRotate * self, const GstCLRotatePlanePlan * plan,
-    guint plane, const GstCLFrame * in, GstCLFrame * out, GError ** error)
-{
-  const GstCLPlane *src = &in->planes[plane];
-  const GstCLPlane *dst = &out->planes[plane];
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  cl_kernel kernel = ensure_kernel (self, plane, src, plan, error);
-  GstCLArgs args;
-
-  if (kernel == NULL)
-    return FALSE;
-  gst_cl_args_init (&args, kernel);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_plane (&args, dst);
-  gst_cl_args_add_int (&args, dst->width);
-  gst_cl_args_add_int (&args, dst->height);
-  gst_cl_args_add_int (&args, plan->origin[0]);
-  gst_cl_args_add_int (&args, plan->origin[1]);
-  for (guint i = 0; i < 4; i++)
-    gst_cl_args_add_int (&args, plan->moves[i]);
-
-  return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (context, kernel, plan->items[0],
-      plan->items[1], error);
-}
-
-static gboolean
-rotate_plane (GstCLRotate * self, const GstCLRotatePlanePlan * plan,
-    guint plane, const GstCLFrame * in, GstCLFrame * out, GError ** error)
-{
-  const GstCLPlane *src = &in->planes[plane];
-  const GstCLPlane *dst = &out->planes[plane];
-  GstCLContext *context = gst_cl_filter_get_context (GST_CL_FILTER (self));
-  cl_float2 bc = { {GST_CL_ROTATE_CUBIC_B, GST_CL_ROTATE_CUBIC_C} };
-  cl_kernel kernel;
-  const gdouble *m = plan->matrix, *pv = plan->pivots;
-  GstCLArgs args;
-  gfloat bg[4];
-
-  if (plan->fixed)
-    return move_plane (self, plan, plane, in, out, error);
-  kernel = ensure_kernel (self, plane, src, plan, error);
-  if (kernel == NULL)
-    return FALSE;
-  gst_cl_frame_plane_color (&out->info, plane, self->frame.background, bg);
-
-  gst_cl_args_init (&args, kernel);
-  gst_cl_args_add_plane (&args, src);
-  gst_cl_args_add_int (&args, src->width);
-  gst_cl_args_add_int (&args, src->height);
-  gst_cl_args_add_plane (&args, dst);
-  gst_cl_args_add_int (&args, dst->width);
-  gst_cl_args_add_int (&args, dst->height);
-  gst_cl_args_add_float4 (&args, m[0], m[1], m[2], m[3]);
-  gst_cl_args_add_float4 (&args, pv[0], pv[1], pv[2], pv[3]);
-  gst_cl_args_add (&args, sizeof (bc), &bc);
-  gst_cl_args_add_float4 (&args, bg[0], bg[1], bg[2], bg[3]);
-  if (plan->native)
-    gst_cl_args_add (&args, sizeof (cl_sampler), &self->bicubic_sampler);
-
-  return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_2d (context, kernel, plan->items[0],
-      plan->items[1], error);
-}
-
 static gboolean
 gst_cl_rotate_process (GstCLFilter * filter, GstCLFrame * in,
     GstCLFrame * out, GError ** error)
@@ -359,7 +249,8 @@ gst_cl_rotate_process (GstCLFilter * filter, GstCLFrame * in,
   gst_cl_rotate_plan (gst_cl_filter_get_device (filter),
       &self->geometry, &self->frames, &self->frame, &plan);
   for (guint p = 0; p < plan.n_planes; p++)
-    if (!rotate_plane (self, &plan.planes[p], p, in, out, error))
+    if (!gst_cl_rotate_kernels_run_plane (filter, &self->kernels,
+            &plan.planes[p], p, in, out, self->frame.background, error))
       return FALSE;
   return TRUE;
 }
