@@ -24,6 +24,8 @@ copy_field (GQuark field, const GValue * value, gpointer config)
 static GstBuffer *yuv_noise_frame (const GstVideoInfo * info, guint32 seed);
 static GstBuffer *component_noise_frame (const GstVideoInfo * info,
     guint32 seed);
+static void set_component_value (GstVideoFrame * frame, guint c, gint x,
+    gint y, guint v);
 
 /* Frames of @format at @width x @height; where the format is YUV, with
  * @matrix, @range and @site (the rest of the colorimetry: GStreamer's
@@ -121,21 +123,11 @@ component_noise_frame (const GstVideoInfo * info, guint32 seed)
           GST_MAP_WRITE));
   for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
     guint depth = GST_VIDEO_INFO_COMP_DEPTH (info, c);
-    guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, c);
 
-    for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++) {
-      for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (info, c); x++) {
-        guint8 *p = (guint8 *) GST_VIDEO_FRAME_COMP_DATA (&frame, c) +
-            y * GST_VIDEO_FRAME_COMP_STRIDE (&frame, c) +
-            x * GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, c);
-        guint v = g_rand_int_range (rand, 0, 1 << depth);
-
-        if (depth > 8)
-          GST_WRITE_UINT16_LE (p, v << shift);
-        else
-          *p = v;
-      }
-    }
+    for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++)
+      for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (info, c); x++)
+        set_component_value (&frame, c, x, y, g_rand_int_range (rand, 0,
+                1 << depth));
   }
   gst_video_frame_unmap (&frame);
   g_rand_free (rand);
@@ -209,23 +201,426 @@ cref_smooth_frame (const GstVideoInfo * info)
   return frame;
 }
 
-/* Component @c of pixel (@x, @y): its plane's data, at its offset in
- * the pixel (GStreamer 1.22 gives P010's V the offset of 1 byte, not 2:
- * 16-bit values' offsets are rounded up to whole values). */
-guint
-cref_component_value (const GstVideoFrame * frame, guint c, gint x, gint y)
+/* Where component @c of pixel (@x, @y) is: its plane's data, at its
+ * offset in the pixel (GStreamer 1.22 gives P010's V the offset of 1
+ * byte, not 2: 16-bit values' offsets are rounded up to whole values). */
+static guint8 *
+component_data (const GstVideoFrame * frame, guint c, gint x, gint y)
 {
   const GstVideoFormatInfo *finfo = frame->info.finfo;
   guint bytes = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ? 2 : 1;
-  const guint8 *p = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (frame,
+
+  return (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (frame,
       GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)) +
       (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) + bytes - 1) / bytes * bytes +
       y * GST_VIDEO_FRAME_COMP_STRIDE (frame, c) +
       x * GST_VIDEO_FRAME_COMP_PSTRIDE (frame, c);
+}
+
+/* Component @c of pixel (@x, @y). */
+guint
+cref_component_value (const GstVideoFrame * frame, guint c, gint x, gint y)
+{
+  const GstVideoFormatInfo *finfo = frame->info.finfo;
+  const guint8 *p = component_data (frame, c, x, y);
 
   /* Values of fewer than 16 bits are in the high bits of their word. */
   return GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ?
       GST_READ_UINT16_LE (p) >> GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c) : *p;
+}
+
+static void
+set_component_value (GstVideoFrame * frame, guint c, gint x, gint y, guint v)
+{
+  const GstVideoFormatInfo *finfo = frame->info.finfo;
+  guint8 *p = component_data (frame, c, x, y);
+
+  if (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8)
+    GST_WRITE_UINT16_LE (p, v << GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c));
+  else
+    *p = v;
+}
+
+/* How code values of frames of @info stand for component values: value
+ * v of component c is (v - offset[c]) / scale[c] of full scale (alpha:
+ * offset 0, the largest code full). */
+typedef struct
+{
+  gint offset[GST_VIDEO_MAX_COMPONENTS];
+  gint scale[GST_VIDEO_MAX_COMPONENTS];
+} CodeRange;
+
+static CodeRange
+code_range (const GstVideoInfo * info)
+{
+  CodeRange r;
+
+  gst_video_color_range_offsets (info->colorimetry.range, info->finfo,
+      r.offset, r.scale);
+  return r;
+}
+
+/* Code value @v of component @c in @from's code range, in @to's: not
+ * rounded. */
+static gdouble
+recode (const CodeRange * from, const CodeRange * to, guint c, gdouble v)
+{
+  return to->offset[c] + (v - from->offset[c]) * to->scale[c] / from->scale[c];
+}
+
+/* The 16-bit format of the model (RGB, gray, YUV) and chroma subsampling
+ * of @finfo, where GstVideoConverter keeps the most precision: for 4:2:2,
+ * which GStreamer has in 16 bits only packed, 12 bits. */
+static GstVideoFormat
+wide_format (const GstVideoFormatInfo * finfo)
+{
+  if (GST_VIDEO_FORMAT_INFO_IS_GRAY (finfo))
+    return GST_VIDEO_FORMAT_GRAY16_LE;
+  if (!GST_VIDEO_FORMAT_INFO_IS_YUV (finfo))
+    return GST_VIDEO_FORMAT_ARGB64;
+  if (GST_VIDEO_FORMAT_INFO_H_SUB (finfo, 1))
+    return GST_VIDEO_FORMAT_P016_LE;
+  if (GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1))
+    return GST_VIDEO_FORMAT_I422_12LE;
+  return GST_VIDEO_FORMAT_AYUV64;
+}
+
+/* Frames like those of @info (size, colorimetry, chroma siting) in the
+ * wide format of its model and subsampling. */
+void
+cref_make_wide_info (GstVideoInfo * wide, const GstVideoInfo * info)
+{
+  gst_video_info_set_format (wide, wide_format (info->finfo), info->width,
+      info->height);
+  wide->colorimetry = info->colorimetry;
+  wide->chroma_site = info->chroma_site;
+}
+
+/* Component @c (0 .. 2) of sample (@x, @y) of a wide frame, in its code
+ * values (@to), from @in (its code values in @from). */
+typedef gdouble (*WideValue) (const GstVideoFrame * in,
+    const CodeRange * from, const CodeRange * to, guint c, gint x, gint y,
+    const GstVideoInfo * out);
+
+/* A frame of @wide, its samples from @value, rounded; alpha copied from
+ * @input (of @in), or opaque where @in has none. */
+static GstBuffer *
+fill_wide_frame (const GstVideoInfo * in, GstBuffer * input,
+    const CodeRange * from, const GstVideoInfo * wide, const CodeRange * to,
+    WideValue value, const GstVideoInfo * out)
+{
+  GstBuffer *buffer = gst_buffer_new_allocate (NULL, wide->size, NULL);
+  GstVideoFrame fi, fo;
+
+  fail_unless (gst_video_frame_map (&fi, (GstVideoInfo *) in, input,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fo, (GstVideoInfo *) wide, buffer,
+          GST_MAP_WRITE));
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (wide); c++) {
+    guint top = (1 << GST_VIDEO_INFO_COMP_DEPTH (wide, c)) - 1;
+
+    for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (wide, c); y++) {
+      for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (wide, c); x++) {
+        gdouble v = top;
+
+        if (c != GST_VIDEO_COMP_A)
+          v = value (&fi, from, to, c, x, y, out);
+        else if (GST_VIDEO_INFO_HAS_ALPHA (in))
+          v = recode (from, to, c, cref_component_value (&fi, c, x, y));
+        set_component_value (&fo, c, x, y, CLAMP (lround (v), 0, top));
+      }
+    }
+  }
+  gst_video_frame_unmap (&fo);
+  gst_video_frame_unmap (&fi);
+  return buffer;
+}
+
+static gdouble
+widened_value (const GstVideoFrame * in, const CodeRange * from,
+    const CodeRange * to, guint c, gint x, gint y, const GstVideoInfo * out)
+{
+  return recode (from, to, c, cref_component_value (in, c, x, y));
+}
+
+/* @frame, of @info, in frames of @wide (cref_make_wide_info ()): each
+ * code value taken to @wide's code range, rounded (exact but for
+ * full-range chroma into 16 bits, and full range into 12 bits); alpha
+ * opaque where @info has none. */
+GstBuffer *
+cref_widen_frame (const GstVideoInfo * info, GstBuffer * frame,
+    const GstVideoInfo * wide)
+{
+  CodeRange from = code_range (info), to = code_range (wide);
+
+  return fill_wide_frame (info, frame, &from, wide, &to, widened_value, NULL);
+}
+
+/* @input (frames of @in) converted by GstVideoConverter's generic path
+ * into frames of @wide (cref_make_wide_info () of the output): from
+ * @input as it is, or where @widen_input from its copy in the wide format
+ * of @in (cref_widen_frame ()), so that GstVideoConverter also resamples
+ * chroma in 16 bits. */
+GstBuffer *
+cref_convert_wide (const GstVideoInfo * in, GstBuffer * input,
+    const GstVideoInfo * wide, gboolean widen_input)
+{
+  GstVideoInfo wide_in;
+  GstBuffer *wide_input, *output;
+
+  if (!widen_input)
+    return cref_convert (in, wide, input);
+  cref_make_wide_info (&wide_in, in);
+  wide_input = cref_widen_frame (in, input, &wide_in);
+  output = cref_convert (&wide_in, wide, wide_input);
+  gst_buffer_unref (wide_input);
+  return output;
+}
+
+/* The two taps (places, weights) of a linear interpolation of chroma
+ * samples, along an axis with @n of them, at pixel @p: not subsampled,
+ * the pixel's own sample; subsampled by 2, between the neighbouring
+ * samples, sited at even pixels or between two (@center), the places
+ * clamped to the frame. */
+static void
+up_taps (gint p, gboolean sub, gboolean center, gint n, gint place[2],
+    gdouble weight[2])
+{
+  gdouble at = sub ? (p - (center ? 0.5 : 0.0)) / 2 : p;
+  gint first = floor (at);
+
+  place[0] = CLAMP (first, 0, n - 1);
+  place[1] = CLAMP (first + 1, 0, n - 1);
+  weight[1] = at - first;
+  weight[0] = 1 - weight[1];
+}
+
+/* Component @c of pixel (@x, @y) of @frame in full scale (chroma: -0.5
+ * to 0.5), subsampled chroma interpolated linearly at the pixel. */
+static gdouble
+full_scale_value (const GstVideoFrame * frame, const CodeRange * r, guint c,
+    gint x, gint y)
+{
+  const GstVideoInfo *info = &frame->info;
+  gboolean sub_x = GST_VIDEO_FORMAT_INFO_W_SUB (info->finfo, c) != 0;
+  gboolean sub_y = GST_VIDEO_FORMAT_INFO_H_SUB (info->finfo, c) != 0;
+  gint px[2], py[2];
+  gdouble wx[2], wy[2], v = 0;
+
+  up_taps (x, sub_x, !(info->chroma_site & GST_VIDEO_CHROMA_SITE_H_COSITED),
+      GST_VIDEO_INFO_COMP_WIDTH (info, c), px, wx);
+  up_taps (y, sub_y, !(info->chroma_site & GST_VIDEO_CHROMA_SITE_V_COSITED),
+      GST_VIDEO_INFO_COMP_HEIGHT (info, c), py, wy);
+  for (guint j = 0; j < 2; j++)
+    for (guint i = 0; i < 2; i++)
+      v += wx[i] * wy[j] * cref_component_value (frame, c, px[i], py[j]);
+  return (v - r->offset[c]) / r->scale[c];
+}
+
+/* Y'CbCr of @matrix into R'G'B', in place (all in full scale). */
+static void
+yuv_to_rgb (GstVideoColorMatrix matrix, gdouble v[3])
+{
+  gdouble kr, kb, y = v[0], r, b;
+
+  gst_video_color_matrix_get_Kr_Kb (matrix, &kr, &kb);
+  r = y + 2 * (1 - kr) * v[2];
+  b = y + 2 * (1 - kb) * v[1];
+  v[0] = r;
+  v[1] = (y - kr * r - kb * b) / (1 - kr - kb);
+  v[2] = b;
+}
+
+static void
+rgb_to_yuv (GstVideoColorMatrix matrix, gdouble v[3])
+{
+  gdouble kr, kb, r = v[0], b = v[2], y;
+
+  gst_video_color_matrix_get_Kr_Kb (matrix, &kr, &kb);
+  y = kr * r + (1 - kr - kb) * v[1] + kb * b;
+  v[0] = y;
+  v[1] = (b - y) / (2 * (1 - kb));
+  v[2] = (r - y) / (2 * (1 - kr));
+}
+
+/* Pixel (@x, @y) of @frame as the output's components 0 .. 2 in full
+ * scale, where the output is @out: through R'G'B' (gray next to RGB is
+ * BT.601 luma), but for gray next to YUV, which takes the luma as it is,
+ * the chroma neutral. */
+static void
+formula_pixel (const GstVideoFrame * frame, const CodeRange * r,
+    const GstVideoInfo * out, gint x, gint y, gdouble v[3])
+{
+  const GstVideoInfo *in = &frame->info;
+  gboolean gray_in = GST_VIDEO_INFO_IS_GRAY (in);
+
+  for (guint c = 0; c < 3; c++)
+    v[c] = full_scale_value (frame, r, gray_in ? 0 : c, x, y);
+  if (GST_VIDEO_INFO_IS_YUV (in) && GST_VIDEO_INFO_IS_GRAY (out))
+    return;
+  if (gray_in && GST_VIDEO_INFO_IS_YUV (out)) {
+    v[1] = v[2] = 0;
+    return;
+  }
+  if (GST_VIDEO_INFO_IS_YUV (in))
+    yuv_to_rgb (in->colorimetry.matrix, v);
+  if (GST_VIDEO_INFO_IS_YUV (out))
+    rgb_to_yuv (out->colorimetry.matrix, v);
+  else if (GST_VIDEO_INFO_IS_GRAY (out))
+    rgb_to_yuv (GST_VIDEO_COLOR_MATRIX_BT601, v);
+}
+
+/* Where gray meets YUV, the luma is copied: gray's code values are luma
+ * in the YUV side's range (16-bit limited range: 8-bit codes times 256,
+ * as GStreamer's ranges have it). */
+static CodeRange
+gray_code_range (const GstVideoInfo * gray, const GstVideoInfo * yuv)
+{
+  CodeRange r;
+
+  gst_video_color_range_offsets (yuv->colorimetry.range, gray->finfo,
+      r.offset, r.scale);
+  return r;
+}
+
+/* The down taps of output chroma sample @k along an axis of @n pixels:
+ * the average of its two pixels (centred) or [1 2 1] / 4 about its first
+ * (cosited), the places clamped; not subsampled, the pixel itself. */
+static guint
+down_taps (gint k, gboolean sub, gboolean center, gint n, gint place[3],
+    gdouble weight[3])
+{
+  static const gdouble centred[] = { 0.5, 0.5 }, cosited[] = { 0.25, 0.5,
+    0.25
+  };
+  gint first = !sub ? k : center ? 2 * k : 2 * k - 1;
+  guint taps = !sub ? 1 : center ? 2 : 3;
+
+  for (guint i = 0; i < taps; i++) {
+    place[i] = CLAMP (first + (gint) i, 0, n - 1);
+    weight[i] = !sub ? 1.0 : center ? centred[i] : cosited[i];
+  }
+  return taps;
+}
+
+/* Whether @in and @out subsample and site chroma alike, both YUV and
+ * subsampled: then each output chroma sample is converted from the input
+ * sample in its place (and what the matrix takes from luma, nothing). */
+static gboolean
+chroma_in_place (const GstVideoInfo * in, const GstVideoInfo * out)
+{
+  return GST_VIDEO_INFO_IS_YUV (in) && GST_VIDEO_INFO_IS_YUV (out)
+      && GST_VIDEO_FORMAT_INFO_W_SUB (in->finfo,
+      1) == GST_VIDEO_FORMAT_INFO_W_SUB (out->finfo, 1)
+      && GST_VIDEO_FORMAT_INFO_H_SUB (in->finfo,
+      1) == GST_VIDEO_FORMAT_INFO_H_SUB (out->finfo, 1)
+      && (GST_VIDEO_FORMAT_INFO_W_SUB (in->finfo, 1)
+      || GST_VIDEO_FORMAT_INFO_H_SUB (in->finfo, 1))
+      && in->chroma_site == out->chroma_site;
+}
+
+/* Component @c of output sample (@x, @y) in full scale: the pixel there,
+ * or for subsampled chroma the down taps' pixels weighed. */
+static gdouble
+formula_sample (const GstVideoFrame * frame, const CodeRange * r,
+    const GstVideoInfo * out, guint c, gint x, gint y)
+{
+  gboolean sub_x = GST_VIDEO_FORMAT_INFO_W_SUB (out->finfo, c) != 0;
+  gboolean sub_y = GST_VIDEO_FORMAT_INFO_H_SUB (out->finfo, c) != 0;
+  gint px[3], py[3];
+  gdouble wx[3], wy[3], v[3], sum = 0;
+  guint nx, ny;
+
+  if (chroma_in_place (&frame->info, out) && c > 0) {
+    for (guint k = 0; k < 3; k++)
+      v[k] = k == 0 ? 0.5 : ((gdouble) cref_component_value (frame, k, x,
+              y) - r->offset[k]) / r->scale[k];
+    yuv_to_rgb (frame->info.colorimetry.matrix, v);
+    rgb_to_yuv (out->colorimetry.matrix, v);
+    return v[c];
+  }
+  nx = down_taps (x, sub_x, !(out->chroma_site &
+          GST_VIDEO_CHROMA_SITE_H_COSITED), out->width, px, wx);
+  ny = down_taps (y, sub_y, !(out->chroma_site &
+          GST_VIDEO_CHROMA_SITE_V_COSITED), out->height, py, wy);
+  for (guint j = 0; j < ny; j++) {
+    for (guint i = 0; i < nx; i++) {
+      formula_pixel (frame, r, out, px[i], py[j], v);
+      sum += wx[i] * wy[j] * v[c];
+    }
+  }
+  return sum;
+}
+
+static gdouble
+formula_value (const GstVideoFrame * in, const CodeRange * from,
+    const CodeRange * to, guint c, gint x, gint y, const GstVideoInfo * out)
+{
+  return to->offset[c] + to->scale[c] * formula_sample (in, from, out, c, x, y);
+}
+
+/**
+ * cref_formula_convert:
+ * @wide: cref_make_wide_info () of the output, @out
+ *
+ * @input, frames of @in, converted by the formula that clconvert
+ * computes, in doubles: code values to full scale by each side's range,
+ * through R'G'B' by each side's matrix, chroma upsampled and downsampled
+ * linearly as GstVideoConverter's filters weigh (docs/clconvert.md),
+ * alpha copied; written in the 16 bits of @wide (1/256 of an 8-bit code)
+ * for cref_compare_recoded ().
+ */
+GstBuffer *
+cref_formula_convert (const GstVideoInfo * in, GstBuffer * input,
+    const GstVideoInfo * out, const GstVideoInfo * wide)
+{
+  CodeRange from = code_range (in), to = code_range (wide);
+
+  if (GST_VIDEO_INFO_IS_GRAY (in) && GST_VIDEO_INFO_IS_YUV (out))
+    from = gray_code_range (in, out);
+  if (GST_VIDEO_INFO_IS_GRAY (out) && GST_VIDEO_INFO_IS_YUV (in))
+    to = gray_code_range (wide, in);
+  return fill_wide_frame (in, input, &from, wide, &to, formula_value, out);
+}
+
+/* @actual, frames of @info, against @expected, frames of @ref (of the
+ * same subsampling) in @info's code values, not rounded, over every
+ * component value of the picture (but alpha, where not @alpha). */
+CRefCloseness
+cref_compare_recoded (const GstVideoInfo * info, GstBuffer * actual,
+    const GstVideoInfo * ref, GstBuffer * expected, gboolean alpha)
+{
+  GstVideoFrame fa, fe;
+  gdouble sum = 0, peak = (1 << GST_VIDEO_INFO_COMP_DEPTH (info, 0)) - 1;
+  CodeRange to = code_range (info), from = code_range (ref);
+  gsize n = 0;
+  CRefCloseness result = { INFINITY, 0, 0 };
+
+  fail_unless (gst_video_frame_map (&fa, (GstVideoInfo *) info, actual,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fe, (GstVideoInfo *) ref, expected,
+          GST_MAP_READ));
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    if (c == GST_VIDEO_COMP_A && !alpha)
+      continue;
+    for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++) {
+      for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (info, c); x++) {
+        gdouble d = cref_component_value (&fa, c, x, y) - recode (&from, &to,
+            c, cref_component_value (&fe, c, x, y));
+
+        sum += d * d;
+        result.max_error = MAX (result.max_error, fabs (d));
+        n++;
+      }
+    }
+  }
+  gst_video_frame_unmap (&fa);
+  gst_video_frame_unmap (&fe);
+  /* Whole code values where @ref is @info. */
+  result.max_diff = ceil (result.max_error);
+  if (sum > 0)
+    result.psnr = 10 * log10 (peak * peak / (sum / n));
+  return result;
 }
 
 /* @actual against @expected, frames of @info, over every component
@@ -234,34 +629,7 @@ CRefCloseness
 cref_compare (const GstVideoInfo * info, GstBuffer * actual,
     GstBuffer * expected, gboolean alpha)
 {
-  GstVideoFrame fa, fe;
-  gdouble sum = 0, peak = (1 << GST_VIDEO_INFO_COMP_DEPTH (info, 0)) - 1;
-  gsize n = 0;
-  CRefCloseness result = { INFINITY, 0 };
-
-  fail_unless (gst_video_frame_map (&fa, (GstVideoInfo *) info, actual,
-          GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&fe, (GstVideoInfo *) info, expected,
-          GST_MAP_READ));
-  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-    if (c == GST_VIDEO_COMP_A && !alpha)
-      continue;
-    for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++) {
-      for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (info, c); x++) {
-        gint d = (gint) cref_component_value (&fa, c, x, y) -
-            (gint) cref_component_value (&fe, c, x, y);
-
-        sum += (gdouble) d *d;
-        result.max_diff = MAX (result.max_diff, ABS (d));
-        n++;
-      }
-    }
-  }
-  gst_video_frame_unmap (&fa);
-  gst_video_frame_unmap (&fe);
-  if (sum > 0)
-    result.psnr = 10 * log10 (peak * peak / (sum / n));
-  return result;
+  return cref_compare_recoded (info, actual, info, expected, alpha);
 }
 
 /* storage=image is refused with a message that names it, not a crash:

@@ -12,6 +12,7 @@ typedef struct
 {
   gdouble psnr;
   gint max_diff;
+  gdouble max_error;            /* max_diff, not rounded */
 } CRefCloseness;
 
 void cref_make_info (GstVideoInfo * info, GstVideoFormat format, gint width,
@@ -30,6 +31,21 @@ GstBuffer *cref_smooth_frame (const GstVideoInfo * info);
 
 guint cref_component_value (const GstVideoFrame * frame, guint c, gint x,
     gint y);
+
+void cref_make_wide_info (GstVideoInfo * wide, const GstVideoInfo * info);
+
+GstBuffer *cref_widen_frame (const GstVideoInfo * info, GstBuffer * frame,
+    const GstVideoInfo * wide);
+
+GstBuffer *cref_convert_wide (const GstVideoInfo * in, GstBuffer * input,
+    const GstVideoInfo * wide, gboolean widen_input);
+
+GstBuffer *cref_formula_convert (const GstVideoInfo * in, GstBuffer * input,
+    const GstVideoInfo * out, const GstVideoInfo * wide);
+
+CRefCloseness cref_compare_recoded (const GstVideoInfo * info,
+    GstBuffer * actual, const GstVideoInfo * ref, GstBuffer * expected,
+    gboolean alpha);
 
 CRefCloseness cref_compare (const GstVideoInfo * info, GstBuffer * actual,
     GstBuffer * expected, gboolean alpha);
