@@ -75,18 +75,7 @@ down_weight (int d, int center)
  * its sums are exact (8- and 10-bit values times sums of quarters), so
  * it runs in 16-bit integers, in sixteenths. */
 
-#define RUN 16
-typedef float16 lanes_t;
 typedef float8 halves_t;        /* the output chroma samples of a run */
-/* PoCL compiles vstore16 of bytes to one store per byte, and swizzles of
- * loaded bytes to loads of single bytes; an access through a vector type
- * of alignment 1 is one vector access (as in common.cl). */
-typedef uchar16 __attribute__ ((aligned (1))) unaligned_uchar16;
-typedef uchar8 __attribute__ ((aligned (1))) unaligned_uchar8;
-typedef ushort8 __attribute__ ((aligned (1))) unaligned_ushort8;
-typedef ushort16 __attribute__ ((aligned (1))) unaligned_ushort16;
-typedef int16 __attribute__ ((aligned (1))) unaligned_int16;
-typedef uint16 __attribute__ ((aligned (1))) unaligned_uint16;
 
 /* Byte k of RUN 4-byte pixels from p: one load, then shifts. */
 static int16

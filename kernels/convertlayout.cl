@@ -81,3 +81,19 @@ typedef uchar out_t;
     out1 += out1_offset; \
     out2 += out2_offset; \
   } while (0)
+
+#ifdef GST_CL_VECTORS
+/* CPU devices: a work-item makes a run of RUN samples in vectors of RUN
+ * lanes (GST_CL_CONVERT_RUN). PoCL compiles vstore16 of bytes to one
+ * store per byte, and swizzles of loaded bytes to loads of single bytes;
+ * an access through a vector type of alignment 1 is one vector access
+ * (as in common.cl). */
+#define RUN 16
+typedef float16 lanes_t;
+typedef uchar16 __attribute__ ((aligned (1))) unaligned_uchar16;
+typedef uchar8 __attribute__ ((aligned (1))) unaligned_uchar8;
+typedef ushort8 __attribute__ ((aligned (1))) unaligned_ushort8;
+typedef ushort16 __attribute__ ((aligned (1))) unaligned_ushort16;
+typedef int16 __attribute__ ((aligned (1))) unaligned_int16;
+typedef uint16 __attribute__ ((aligned (1))) unaligned_uint16;
+#endif

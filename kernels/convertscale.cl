@@ -77,13 +77,6 @@ table_at (__global const int *tables, __global const float *weights, int t)
  * convert_scale_frame sums for its sample, in the same order (along x,
  * then down), so that the two paths give the same bits. */
 
-#define RUN 16                  /* GST_CL_CONVERT_RUN */
-typedef float16 lanes_t;
-/* PoCL compiles vstore16 of bytes to one store per byte; an access
- * through a vector type of alignment 1 is one vector access (as in
- * convert.cl). */
-typedef uchar16 __attribute__ ((aligned (1))) unaligned_uchar16;
-
 /* The components on the input's pixels, and on its chroma samples. */
 #define ON_PIXELS (NEEDS_LUMA | NEEDS_ALPHA \
     | (IN_SUBSAMPLED ? 0 : NEEDS_CHROMA))
@@ -676,7 +669,6 @@ store_values (__global out_t * row, int step, int off, int x0, int width,
 /* A whole run is stored as one vector of 32-bit pixels, each component
  * shifted to its byte (where interleaving bytes takes dozens of
  * shuffles). */
-typedef uint16 __attribute__ ((aligned (4))) unaligned_uint16;
 #define PACKED_BYTE(lanes, off) (as_uint16 (QUANTIZE (lanes)) << (8 * (off)))
 #endif
 
@@ -684,7 +676,6 @@ typedef uint16 __attribute__ ((aligned (4))) unaligned_uint16;
 /* Chroma pairs (NV12, NV21): a whole run is stored as one vector of
  * 16-bit pairs. */
 #define OUT_PAIRS
-typedef ushort16 __attribute__ ((aligned (2))) unaligned_ushort16;
 #endif
 
 /* Row y of the output's pixels from x0: components 0, 1, 2 where the
@@ -1046,19 +1037,23 @@ store_pixel (OUT_PARAMS, int x, int y, float4 v)
 #endif
 }
 
-/* in_size: the input's pixels (x, y) and chroma samples (z, w); rect and
- * chroma_rect: the picture (x, y, width, height) on the output's pixels
- * and chroma samples; border: the code values around it. */
+/* The one-pass kernels' parameters. in_size: the input's pixels (x, y)
+ * and chroma samples (z, w); rect and chroma_rect: the picture (x, y,
+ * width, height) on the output's pixels and chroma samples; border: the
+ * code values around it. */
+#define SCALE_KERNEL_PARAMS \
+    __global const in_t * in0, int in0_pitch, int in0_offset, \
+    __global const in_t * in1, int in1_pitch, int in1_offset, \
+    __global const in_t * in2, int in2_pitch, int in2_offset, \
+    __global out_t * out0, int out0_pitch, int out0_offset, \
+    __global out_t * out1, int out1_pitch, int out1_offset, \
+    __global out_t * out2, int out2_pitch, int out2_offset, \
+    int width, int height, int4 in_size, int4 rect, int4 chroma_rect, \
+    float4 m0, float4 m1, float4 m2, float alpha_scale, float4 border, \
+    __global const int *tables, __global const float *weights
+
 __kernel void
-convert_scale_frame (__global const in_t * in0, int in0_pitch,
-    int in0_offset, __global const in_t * in1, int in1_pitch, int in1_offset,
-    __global const in_t * in2, int in2_pitch, int in2_offset,
-    __global out_t * out0, int out0_pitch, int out0_offset,
-    __global out_t * out1, int out1_pitch, int out1_offset,
-    __global out_t * out2, int out2_pitch, int out2_offset,
-    int width, int height, int4 in_size, int4 rect, int4 chroma_rect,
-    float4 m0, float4 m1, float4 m2, float alpha_scale, float4 border,
-    __global const int *tables, __global const float *weights)
+convert_scale_frame (SCALE_KERNEL_PARAMS)
 {
   const int bx = get_global_id (0), by = get_global_id (1);
   const int x0 = bx * BLOCK_W, y0 = by * BLOCK_H;
@@ -1157,18 +1152,9 @@ sum_tile_column (__local const float *sums, Table ty, int j, int first,
   return s;
 }
 
-/* The arguments of convert_scale_frame. */
 __kernel __attribute__ ((reqd_work_group_size (TILE_W, TILE_ITEMS_Y, 1)))
 void
-convert_scale_tiles (__global const in_t * in0, int in0_pitch,
-    int in0_offset, __global const in_t * in1, int in1_pitch, int in1_offset,
-    __global const in_t * in2, int in2_pitch, int in2_offset,
-    __global out_t * out0, int out0_pitch, int out0_offset,
-    __global out_t * out1, int out1_pitch, int out1_offset,
-    __global out_t * out2, int out2_pitch, int out2_offset,
-    int width, int height, int4 in_size, int4 rect, int4 chroma_rect,
-    float4 m0, float4 m1, float4 m2, float alpha_scale, float4 border,
-    __global const int *tables, __global const float *weights)
+convert_scale_tiles (SCALE_KERNEL_PARAMS)
 {
   /* components 0, 1, 2 and alpha */
   __local float sums[4][TILE_ROWS * TILE_W];
