@@ -690,6 +690,21 @@ column_row_pixels (__global const float *tmp, int tmp_w, int tmp_h,
             rect_h, starts, weights, taps, border));
 }
 
+/* With -DGST_CL_PREFETCH_BYTES=n (the tuning's column_prefetch_bytes), the
+ * columns passes prefetch n bytes ahead along the row of each tap of
+ * their last row: the work-items to the right read those lines next. A
+ * work-item walks down a column of rows, each row a page of its own; on
+ * a steep downscale (42 rows for four rows of 4K -> 360p) the loads of
+ * new lines stalled, apparently too many streams at once for the
+ * hardware's prefetchers. The rows above the last one are mostly those
+ * the last row read at earlier taps. */
+#ifdef GST_CL_PREFETCH_BYTES
+#define PREFETCH_AHEAD(p) \
+    __builtin_prefetch ((__global const char *) (p) + GST_CL_PREFETCH_BYTES)
+#else
+#define PREFETCH_AHEAD(p) ((void) 0)
+#endif
+
 /* Defines name (), which sums the column taps of COLUMN_PASS_ROWS
  * neighbouring output rows, each of VECTOR_VALUES values, into acc[]: column is the
  * rows' first value in a plane of `height` rows of `pitch` values of
@@ -716,6 +731,7 @@ name (__global const type *column, int pitch, int height, \
     for (int i = 0; i < COLUMN_PASS_ROWS; i++) \
       rows[i] = column + starts[i] * pitch; \
     for (int k = 0; k < taps; k++, w += w_pitch) { \
+      PREFETCH_AHEAD (rows[COLUMN_PASS_ROWS - 1]); \
       _Pragma ("unroll") \
       for (int i = 0; i < COLUMN_PASS_ROWS; i++) { \
         ADD_COLUMN_TAP (float16, acc[i], carry[i], w[i] * load16 (rows[i])); \

@@ -190,6 +190,9 @@ emulated_options (const GstCLBicubicScaleTuning * tuning,
         tuning->vector_columns_pass_rows);
     if (tuning->window_taps)
       g_string_append (options, " -DGST_CL_WINDOW_TAPS");
+    if (tuning->column_prefetch_bytes > 0)
+      g_string_append_printf (options, " -DGST_CL_PREFETCH_BYTES=%d",
+          tuning->column_prefetch_bytes);
   } else {
     g_string_append_printf (options, "-DTILE_PIXELS=%d", pp->tile_pixels);
     if (pp->x_taps * (gint) plane->channels <= tuning->constant_tap_values)

@@ -38,6 +38,9 @@ typedef struct
   /* output rows an item of the vector columns pass makes
    * (-DCOLUMN_PASS_ROWS) */
   gint vector_columns_pass_rows;
+  /* the vector columns passes prefetch this many bytes ahead along the
+   * rows they read (-DGST_CL_PREFETCH_BYTES; 0: none) */
+  gint column_prefetch_bytes;
   /* the vector rows pass of 8-bit upscales takes each tap of its pixels from
    * a window of the row by one permute (-DGST_CL_WINDOW_TAPS) */
   gboolean window_taps;

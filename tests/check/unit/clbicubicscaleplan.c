@@ -390,6 +390,10 @@ check_options (const GstCLBicubicScaleTuning * t,
         g_strdup_printf ("-DCOLUMN_PASS_ROWS=%d", t->vector_columns_pass_rows);
     fail_unless (has_option (o, word), "%s: %s lacks %s", what, o, word);
     g_free (word);
+    word = g_strdup_printf ("-DGST_CL_PREFETCH_BYTES=%d",
+        t->column_prefetch_bytes);
+    fail_unless_equals_int (has_option (o, word), t->column_prefetch_bytes > 0);
+    g_free (word);
     fail_if (strstr (o, "TAPS=") || strstr (o, "TILE_PIXELS"), "%s: %s", what,
         o);
     return;
