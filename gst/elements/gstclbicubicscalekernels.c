@@ -83,12 +83,8 @@ static void
 add_frames_args (GstCLArgs * args, const GstCLPlane * src,
     const GstCLPlane * dst, const GstCLBicubicScalePlane * plane)
 {
-  gst_cl_args_add_plane (args, src);
-  gst_cl_args_add_int (args, src->width);
-  gst_cl_args_add_int (args, src->height);
-  gst_cl_args_add_plane (args, dst);
-  gst_cl_args_add_int (args, dst->width);
-  gst_cl_args_add_int (args, dst->height);
+  gst_cl_args_add_sized_plane (args, src);
+  gst_cl_args_add_sized_plane (args, dst);
   gst_cl_args_add_int (args, plane->rect.x);
   gst_cl_args_add_int (args, plane->rect.y);
   gst_cl_args_add_int (args, plane->rect.w);

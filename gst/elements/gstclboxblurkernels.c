@@ -17,9 +17,7 @@ typedef struct
 static void
 add_source_args (GstCLArgs * args, const PassRun * run)
 {
-  gst_cl_args_add_plane (args, run->src);
-  gst_cl_args_add_int (args, run->src->width);
-  gst_cl_args_add_int (args, run->src->height);
+  gst_cl_args_add_sized_plane (args, run->src);
   gst_cl_args_add_int (args, run->pplan->rx);
   gst_cl_args_add_int (args, run->pplan->ry);
 }
@@ -62,9 +60,7 @@ add_cpu_bands_args (GstCLArgs * args, const PassRun * run,
 {
   switch (launch->kernel) {
     case GST_CL_BOX_BLUR_KERNEL_COLUMNS:
-      gst_cl_args_add_plane (args, run->src);
-      gst_cl_args_add_int (args, run->src->width);
-      gst_cl_args_add_int (args, run->src->height);
+      gst_cl_args_add_sized_plane (args, run->src);
       add_band_args (args, run);
       break;
     case GST_CL_BOX_BLUR_KERNEL_STARTS:
@@ -86,9 +82,7 @@ add_lines_args (GstCLArgs * args, const PassRun * run,
     const GstCLBoxBlurLaunch * launch)
 {
   if (launch->kernel == GST_CL_BOX_BLUR_KERNEL_ROWS) {
-    gst_cl_args_add_plane (args, run->src);
-    gst_cl_args_add_int (args, run->src->width);
-    gst_cl_args_add_int (args, run->src->height);
+    gst_cl_args_add_sized_plane (args, run->src);
     gst_cl_args_add_int (args, run->pplan->rx);
     gst_cl_args_add_mem (args, run->scratch);
   } else {
@@ -165,9 +159,7 @@ add_windows_args (GstCLArgs * args, const PassRun * run,
     const GstCLBoxBlurLaunch * launch)
 {
   if (launch->kernel == GST_CL_BOX_BLUR_KERNEL_COLUMN_WINDOWS) {
-    gst_cl_args_add_plane (args, run->src);
-    gst_cl_args_add_int (args, run->src->width);
-    gst_cl_args_add_int (args, run->src->height);
+    gst_cl_args_add_sized_plane (args, run->src);
     gst_cl_args_add_int (args, run->pplan->ry);
     gst_cl_args_add_mem (args, run->scratch);
     gst_cl_args_add_int (args, run->pass->anchors_at);

@@ -61,12 +61,8 @@ add_planes (GstCLArgs * args, cl_kernel kernel, const GstCLPlane * src,
     const GstCLPlane * dst)
 {
   gst_cl_args_init (args, kernel);
-  gst_cl_args_add_plane (args, src);
-  gst_cl_args_add_int (args, src->width);
-  gst_cl_args_add_int (args, src->height);
-  gst_cl_args_add_plane (args, dst);
-  gst_cl_args_add_int (args, dst->width);
-  gst_cl_args_add_int (args, dst->height);
+  gst_cl_args_add_sized_plane (args, src);
+  gst_cl_args_add_sized_plane (args, dst);
 }
 
 /* A fixed direction on @plane: pixels moved as @plan says. */

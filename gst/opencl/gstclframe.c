@@ -901,3 +901,17 @@ gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane)
   gst_cl_args_add_int (args, plane->pitch);
   gst_cl_args_add_int (args, plane->offset);
 }
+
+/**
+ * gst_cl_args_add_sized_plane:
+ *
+ * @plane as gst_cl_args_add_plane() adds it, then its width and height:
+ * the five arguments most kernels take for each plane.
+ */
+void
+gst_cl_args_add_sized_plane (GstCLArgs * args, const GstCLPlane * plane)
+{
+  gst_cl_args_add_plane (args, plane);
+  gst_cl_args_add_int (args, plane->width);
+  gst_cl_args_add_int (args, plane->height);
+}

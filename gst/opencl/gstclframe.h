@@ -166,4 +166,8 @@ gchar *gst_cl_plane_build_options (const GstCLPlane * plane,
 GST_CL_API
 void gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane);
 
+GST_CL_API
+    void gst_cl_args_add_sized_plane (GstCLArgs * args,
+    const GstCLPlane * plane);
+
 G_END_DECLS
