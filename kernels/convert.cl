@@ -250,6 +250,27 @@ upsample_x (ushort16 s)
   return convert_float16 (convert_int16 (p)) * (1.0f / 16);
 }
 
+/* Lanes right of the frame take the chroma of its last pixel, whose luma
+ * LOAD_RUN repeats there: a pixel outside the frame is the one at its
+ * edge. */
+static void
+extend_run_chroma (RunChroma * c, int x0, int width)
+{
+  const int last = width - 1 - x0;
+  float u[RUN], v[RUN];
+
+  if (last >= RUN - 1)
+    return;
+  vstore16 (c->u, 0, u);
+  vstore16 (c->v, 0, v);
+  for (int l = last + 1; l < RUN; l++) {
+    u[l] = u[last];
+    v[l] = v[last];
+  }
+  c->u = vload16 (0, u);
+  c->v = vload16 (0, v);
+}
+
 /* ... and to the pixel left of the run. */
 static float
 upsample_left (ushort16 s)
@@ -445,8 +466,17 @@ convert_runs (__global const in_t * in0, int in0_pitch, int in0_offset,
   #pragma unroll
   for (int dy = -OUT_NEEDS_TOP; dy <= 1; dy++) {
     const int y = clamp (y0 + dy, 0, height - 1);
+
+    if (y0 + dy >= height) {
+      /* Below the frame: its last row, chroma included. */
+      rows[dy + 1] = rows[dy];
+      left[dy + 1] = left[dy];
+      continue;
+    }
 #ifdef IN_UPSAMPLES
     RunChroma c = upsample_run (&windows, dy);
+
+    extend_run_chroma (&c, x0, width);
 #else
     RunChroma c = load_run_chroma (IN_ARGS, x0, y, width);
 #endif
@@ -555,6 +585,8 @@ convert_frame (__global const in_t * in0, int in0_pitch, int in0_offset,
   }
 #endif
 
+  /* A pixel outside the frame is the pixel at its edge, chroma
+   * included. */
   for (int dy = -OUT_NEEDS_TOP; dy <= 1; dy++) {
     int y = max (min (y0 + dy, height - 1), 0);
 
@@ -567,8 +599,8 @@ convert_frame (__global const in_t * in0, int in0_pitch, int in0_offset,
       v.yz = (float2) (0.0f);
       for (int j = 0; j < 3; j++)
         for (int i = 0; i < 3; i++)
-          v.yz += up_weight (dy, j, IN_SUB_Y, IN_CENTER_Y) *
-              up_weight (dx, i, IN_SUB_X, IN_CENTER_X) * chroma[j][i];
+          v.yz += up_weight (y - y0, j, IN_SUB_Y, IN_CENTER_Y) *
+              up_weight (x - x0, i, IN_SUB_X, IN_CENTER_X) * chroma[j][i];
 #elif defined(IN_CHROMA)
       v.y = IN_VALUE (1, x, y);
       v.z = IN_VALUE (2, x, y);

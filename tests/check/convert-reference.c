@@ -584,8 +584,9 @@ cref_formula_convert (const GstVideoInfo * in, GstBuffer * input,
 }
 
 /* @actual, frames of @info, against @expected, frames of @ref (of the
- * same subsampling) in @info's code values, not rounded, over every
- * component value of the picture (but alpha, where not @alpha). */
+ * same subsampling) in @info's code values, not rounded but saturated to
+ * them (as a frame of @info must be), over every component value of the
+ * picture (but alpha, where not @alpha). */
 CRefCloseness
 cref_compare_recoded (const GstVideoInfo * info, GstBuffer * actual,
     const GstVideoInfo * ref, GstBuffer * expected, gboolean alpha)
@@ -605,8 +606,9 @@ cref_compare_recoded (const GstVideoInfo * info, GstBuffer * actual,
       continue;
     for (gint y = 0; y < GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++) {
       for (gint x = 0; x < GST_VIDEO_INFO_COMP_WIDTH (info, c); x++) {
-        gdouble d = cref_component_value (&fa, c, x, y) - recode (&from, &to,
-            c, cref_component_value (&fe, c, x, y));
+        gdouble e = recode (&from, &to, c, cref_component_value (&fe, c, x,
+                y));
+        gdouble d = cref_component_value (&fa, c, x, y) - CLAMP (e, 0, peak);
 
         sum += d * d;
         result.max_error = MAX (result.max_error, fabs (d));
