@@ -32,7 +32,8 @@ typedef struct
   /* Frames the settings leave unchanged but that change memory: copied,
    * not processed (GstBaseTransform passes through in one memory only). */
   gboolean copies;
-  GstCLStaging *staging;        /* for those copies' uploads */
+  GstCLStaging *staging;        /* for uploads: those copies, input frames */
+  GstBufferPool *upload_pool;   /* input frames copied to the device */
 
   /* the negotiated caps' device frames */
   GstCLFrame in;
@@ -199,6 +200,10 @@ release_frames (GstCLFilter * self)
 
   gst_cl_frame_release (&priv->in);
   gst_cl_frame_release (&priv->out);
+  if (priv->upload_pool) {
+    gst_buffer_pool_set_active (priv->upload_pool, FALSE);
+    gst_clear_object (&priv->upload_pool);
+  }
   g_clear_pointer (&priv->staging, gst_cl_staging_free);
 }
 
@@ -449,17 +454,17 @@ post_kernel_time (GstCLFilter * self)
               NULL)));
 }
 
-/* One side of a frame for the kernels: host pixels (a mapped video frame,
- * copied to or from the device where it is not used in place), or a
- * buffer of OpenCL memory of the element's context, used in place; the
- * input at its crop meta's region where it has one. */
+/* One side of a frame for the kernels: a buffer of OpenCL memory of the
+ * element's context, used in place (always, for the input: see
+ * gst_cl_frame_upload()), at its crop meta's region where it has one; or, for
+ * the output, host pixels (a mapped video frame, copied from the device
+ * where it is not used in place). */
 typedef struct
 {
   GstVideoFrame *host;
   GstBuffer *device;
   const GstVideoInfo *info;     /* the caps' */
   const GstVideoRectangle *crop;        /* NULL: from the top-left corner */
-  GstVideoFrame region;         /* host: the crop's region of the frame */
 } FrameSide;
 
 /* Makes field @field of the @fields of @out's frame the kernels' output. */
@@ -472,31 +477,15 @@ attach_output (GstCLFilter * self, const FrameSide * out,
   if (out->device)
     return gst_cl_frame_attach_buffer (&priv->out, out->device, out->info,
         NULL, field, fields, FALSE, error);
-  gst_cl_frame_attach (&priv->out, gst_cl_filter_get_context (self),
-      host_field);
-  return TRUE;
-}
-
-/* Makes field @field of the @fields of @in's frame the kernels' input. */
-static gboolean
-attach_input (GstCLFilter * self, const FrameSide * in,
-    GstVideoFrame * host_field, guint field, guint fields, GError ** error)
-{
-  GstCLFilterPrivate *priv = PRIV (self);
-
-  if (in->device)
-    return gst_cl_frame_attach_buffer (&priv->in, in->device, in->info,
-        in->crop, field, fields, TRUE, error);
-  return gst_cl_frame_upload (&priv->in, gst_cl_filter_get_context (self),
+  return gst_cl_frame_attach (&priv->out, gst_cl_filter_get_context (self),
       host_field, error);
 }
 
 /* Runs the element's kernels on field @field of the @fields of @in's
  * frame (0 of 1: the whole frame), into the same field of @out's. The
  * device frames have that field's geometry. Output in OpenCL memory is
- * not waited for (later commands on it go to the same in-order queue, and
- * a host mapping waits for them), unless the kernels read host memory,
- * which is unmapped and may be freed when this returns. */
+ * not waited for: later commands on it go to the same in-order queue, and
+ * a host mapping waits for them. */
 static gboolean
 process_field (GstCLFilter * self, const FrameSide * in, const FrameSide * out,
     guint field, guint fields, GError ** error)
@@ -504,26 +493,21 @@ process_field (GstCLFilter * self, const FrameSide * in, const FrameSide * out,
   GstCLFilterPrivate *priv = PRIV (self);
   GstCLFilterClass *klass = GST_CL_FILTER_GET_CLASS (self);
   GstCLContext *context = gst_cl_filter_get_context (self);
-  GstVideoFrame in_field, out_field;
+  GstVideoFrame out_field;
   gboolean ok;
 
-  if (in->host)
-    gst_cl_field_view (in->host, field, fields, &in_field);
   if (out->host)
     gst_cl_field_view (out->host, field, fields, &out_field);
   priv->field = field;
   priv->fields = fields;
-  /* The input first: its upload runs under the previous frame's download,
-   * which the output's kernels wait for (gst_cl_frame_attach()). */
-  ok = attach_input (self, in, &in_field, field, fields, error)
+  ok = gst_cl_frame_attach_buffer (&priv->in, in->device, in->info, in->crop,
+      field, fields, TRUE, error)
       && attach_output (self, out, &out_field, field, fields, error)
       && klass->process (self, &priv->in, &priv->out, error);
   if (ok && out->host)
     ok = gst_cl_frame_download (&priv->out, context, &out_field, error);
   else if (ok)
     ok = gst_cl_frame_store_attached (&priv->out, error);
-  if (ok && !out->host && in->host)
-    ok = gst_cl_context_finish (context, error);
   /* The device may still use the frames: wait before they are unmapped. */
   if (!ok)
     clFinish (gst_cl_context_get_queue (context));
@@ -584,40 +568,10 @@ used_on_device (GstCLFilter * self, GstBuffer * buffer,
   return FALSE;
 }
 
-/* @side for @buffer, a frame of @info at @crop (where given) in the
- * buffer's: on the device (@on_device, see used_on_device()), or mapped
- * into @frame for the host, the crop's region in its own view. */
-static gboolean
-map_side (GstBuffer * buffer, const GstVideoInfo * info,
-    const GstVideoRectangle * crop, gboolean on_device, GstMapFlags flags,
-    GstVideoFrame * frame, FrameSide * side, GError ** error)
-{
-  side->info = info;
-  side->crop = crop;
-  if (on_device) {
-    side->device = buffer;
-    return TRUE;
-  }
-  if (!gst_video_frame_map (frame, (GstVideoInfo *) info, buffer, flags)) {
-    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
-        "Could not map the %s frame for the host",
-        flags & GST_MAP_WRITE ? "output" : "input");
-    return FALSE;
-  }
-  /* The kernels and reads write pixels only. */
-  if (flags & GST_MAP_WRITE)
-    gst_cl_video_frame_clear_padding (frame);
-  side->host = frame;
-  if (crop) {
-    gst_cl_video_frame_crop (frame, crop, &side->region);
-    side->host = &side->region;
-  }
-  return TRUE;
-}
-
 /* Runs the kernels from @inbuf (its frame at @crop where given) to
- * @outbuf: each used on the device where @in_device or @out_device says,
- * else mapped for the host (OpenCL memory of another context too, which
+ * @outbuf: each used on the device where @in_device or @out_device says;
+ * else the input is made OpenCL memory (gst_cl_frame_upload()), and the output
+ * is mapped for the host (OpenCL memory of another context too, which
  * makes a copy of it). */
 static GstFlowReturn
 transform_frame (GstCLFilter * self, GstBuffer * inbuf,
@@ -625,25 +579,44 @@ transform_frame (GstCLFilter * self, GstBuffer * inbuf,
     gboolean out_device)
 {
   GstCLBaseTransform *base = GST_CL_BASE_TRANSFORM (self);
-  GstVideoFrame in_frame, out_frame;
+  GstVideoFrame out_frame;
   FrameSide in = { NULL, }, out = { NULL, };
+  GstBuffer *uploaded = NULL;
+  gboolean in_place = FALSE;
   GError *error = NULL;
   GstFlowReturn ret = GST_FLOW_ERROR;
 
-  if (map_side (inbuf, gst_cl_base_transform_get_in_info (base), crop,
-          in_device, GST_MAP_READ, &in_frame, &in, &error)
-      && map_side (outbuf, gst_cl_base_transform_get_out_info (base), NULL,
-          out_device, GST_MAP_WRITE, &out_frame, &out, &error))
-    ret = process_frame (self, inbuf, &in, &out);
-  else {
-    gst_cl_base_transform_post_error (self, error);
-    g_clear_error (&error);
+  in.info = gst_cl_base_transform_get_in_info (base);
+  out.info = gst_cl_base_transform_get_out_info (base);
+  if (!in_device && !(uploaded = gst_cl_frame_upload (&PRIV (self)->in,
+              in.info, inbuf, &PRIV (self)->upload_pool, &PRIV (self)->staging,
+              &in_place, &error)))
+    goto failed;
+  in.device = uploaded ? uploaded : inbuf;
+  in.crop = !uploaded || in_place ? crop : NULL;
+  if (out_device) {
+    out.device = outbuf;
+  } else if (gst_video_frame_map (&out_frame, (GstVideoInfo *) out.info,
+          outbuf, GST_MAP_WRITE)) {
+    /* The kernels and reads write pixels only. */
+    gst_cl_video_frame_clear_padding (&out_frame);
+    out.host = &out_frame;
+  } else {
+    g_set_error (&error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "Could not map the output frame for the host");
+    goto failed;
   }
-  if (in.host)
-    gst_video_frame_unmap (&in_frame);
+  ret = process_frame (self, inbuf, &in, &out);
   if (out.host)
     gst_video_frame_unmap (&out_frame);
+  gst_clear_buffer (&uploaded);
   return ret;
+
+failed:
+  gst_cl_base_transform_post_error (self, error);
+  g_clear_error (&error);
+  gst_clear_buffer (&uploaded);
+  return GST_FLOW_ERROR;
 }
 
 static GstFlowReturn

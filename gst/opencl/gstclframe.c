@@ -4,6 +4,7 @@
 #include "gstclframe.h"
 #include "gstclcontext-private.h"
 #include "gstcl-private.h"
+#include "gstclbufferpool.h"
 #include "gstcllibrarykernels.h"
 #include "gstclmemory.h"
 #include "gstcltransfer.h"
@@ -338,9 +339,11 @@ gst_cl_frame_size_problem (const GstCLDeviceInfo * device,
 /**
  * gst_cl_frame_setup:
  *
- * Lays out and allocates a device frame for @info in @memory. Where the
- * device shares host memory and frames are buffers, kernels will use the
- * mapped frames in place.
+ * Lays out a device frame for @info in @storage, and allocates its images.
+ * Its buffers, where it has no images, are those of the buffer attached
+ * to it, or its own made for a frame in host memory when that is attached
+ * (gst_cl_frame_attach()), which the kernels use in place where the
+ * device shares host memory.
  */
 gboolean
 gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
@@ -358,21 +361,17 @@ gst_cl_frame_setup (GstCLFrame * frame, GstCLContext * context,
   return alloc_planes (frame, context, error);
 }
 
-/* Allocates the planes of a frame described by gst_cl_frame_layout(). */
+/* Allocates the images of a frame described by gst_cl_frame_layout(). */
 static gboolean
 alloc_planes (GstCLFrame * frame, GstCLContext * context,
     GError ** error)
 {
-  GstCLStorage storage = frame->storage;
-
+  if (frame->storage != GST_CL_STORAGE_IMAGE)
+    return TRUE;
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
 
-    if (storage == GST_CL_STORAGE_IMAGE)
-      plane->mem = gst_cl_plane_create_image (context, plane, error);
-    else
-      plane->mem = gst_cl_context_create_buffer (context, CL_MEM_READ_WRITE,
-          plane_row_bytes (plane) * plane->height, NULL, error);
+    plane->mem = gst_cl_plane_create_image (context, plane, error);
     if (plane->mem == NULL) {
       gst_cl_frame_release (frame);
       return FALSE;
@@ -390,48 +389,36 @@ gst_cl_frame_release (GstCLFrame * frame)
     gst_cl_clear_kernel (frame->context, &frame->planes[p].from_buffer);
     gst_cl_clear_kernel (frame->context, &frame->planes[p].to_buffer);
   }
-  g_clear_pointer (&frame->staging, gst_cl_staging_free);
   gst_cl_clear_event (frame->context, &frame->read_done);
   frame->n_planes = 0;
 }
 
-/* Copies one plane between host rows of any stride and the device, on
- * @queue. Uploads may run on while the caller goes on (the kernels after
- * them on the in-order queue wait for them); downloads too where @done is
- * given, else they block. A download waits for @after where given. */
+/* Reads one plane from the device into host rows of any stride, on
+ * @queue, after @after where given; left running where @done is given
+ * (the read's event), else blocking. */
 static cl_int
-transfer_plane (cl_command_queue queue, const GstCLPlane * plane,
-    GstCLStorage storage, gboolean upload, gpointer data, gsize stride,
-    cl_event after, cl_event * done)
+read_plane (cl_command_queue queue, const GstCLPlane * plane,
+    GstCLStorage storage, gpointer data, gsize stride, cl_event after,
+    cl_event * done)
 {
   const gsize origin[3] = { 0, 0, 0 };
   const gsize row_bytes = plane_row_bytes (plane);
-  cl_bool blocking = upload || done ? CL_FALSE : CL_TRUE;
+  cl_bool blocking = done ? CL_FALSE : CL_TRUE;
   cl_uint n_after = after ? 1 : 0;
   const cl_event *wait = after ? &after : NULL;
 
   if (storage == GST_CL_STORAGE_IMAGE) {
     const gsize region[3] = { plane->width, plane->height, 1 };
-    return upload ?
-        clEnqueueWriteImage (queue, plane->mem, blocking, origin, region,
-        stride, 0, data, 0, NULL, NULL) :
-        clEnqueueReadImage (queue, plane->mem, blocking, origin, region,
+    return clEnqueueReadImage (queue, plane->mem, blocking, origin, region,
         stride, 0, data, n_after, wait, done);
   }
   if (stride == row_bytes) {
-    gsize size = row_bytes * plane->height;
-    return upload ?
-        clEnqueueWriteBuffer (queue, plane->mem, blocking, 0, size, data, 0,
-        NULL, NULL) :
-        clEnqueueReadBuffer (queue, plane->mem, blocking, 0, size, data,
-        n_after, wait, done);
+    return clEnqueueReadBuffer (queue, plane->mem, blocking, 0,
+        row_bytes * plane->height, data, n_after, wait, done);
   } else {
     const gsize region[3] = { row_bytes, plane->height, 1 };
-    return upload ?
-        clEnqueueWriteBufferRect (queue, plane->mem, blocking, origin, origin,
-        region, row_bytes, 0, stride, 0, data, 0, NULL, NULL) :
-        clEnqueueReadBufferRect (queue, plane->mem, blocking, origin, origin,
-        region, row_bytes, 0, stride, 0, data, n_after, wait, done);
+    return clEnqueueReadBufferRect (queue, plane->mem, blocking, origin,
+        origin, region, row_bytes, 0, stride, 0, data, n_after, wait, done);
   }
 }
 
@@ -461,81 +448,95 @@ wrap_plane (GstCLContext * context, GstCLPlane * plane, gpointer data,
 }
 
 static void
-set_transfer_error (GError ** error, const GstCLFrame * frame, guint plane,
-    gboolean upload, cl_int status)
+set_read_error (GError ** error, const GstCLFrame * frame, guint plane,
+    cl_int status)
 {
   g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
-      "%s plane %u of a %dx%d frame failed: %s (%d)",
-      upload ? "Uploading" : "Downloading", plane,
+      "Downloading plane %u of a %dx%d frame failed: %s (%d)", plane,
       GST_VIDEO_INFO_WIDTH (&frame->info),
       GST_VIDEO_INFO_HEIGHT (&frame->info), gst_cl_error_name (status),
       status);
 }
 
-/* Copies or wraps each plane of @vframe as @frame's, the kernels'
- * input (a GstCLUploadFunc). */
-static gboolean
-upload_planes (const GstVideoFrame * vframe, gpointer user_data,
+/* A pool of OpenCL memory for frames of @info, started. */
+static GstBufferPool *
+upload_pool_new (GstCLContext * context, const GstVideoInfo * info,
     GError ** error)
 {
-  GstCLFrame *frame = user_data;
-  GstCLContext *context = frame->context;
+  GstBufferPool *pool = gst_cl_buffer_pool_new (context);
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+  GstCaps *caps = gst_video_info_to_caps (info);
 
-  for (guint p = 0; p < frame->n_planes; p++) {
-    GstCLPlane *plane = &frame->planes[p];
-    gpointer data = GST_VIDEO_FRAME_PLANE_DATA (vframe, p);
-    gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p);
-    cl_int status;
-
-    if (frame->in_place)
-      plane->wrapper = wrap_plane (context, plane, data, stride,
-          CL_MEM_READ_ONLY);
-    if (plane->wrapper)
-      continue;
-    plane->pitch = plane->width * plane->channels;
-    status = transfer_plane (context->queue, plane, frame->storage, TRUE,
-        data, stride, NULL, NULL);
-    if (status != CL_SUCCESS) {
-      set_transfer_error (error, frame, p, TRUE, status);
-      return FALSE;
-    }
-  }
-  return TRUE;
+  gst_buffer_pool_config_set_params (config, caps, info->size, 0, 0);
+  gst_caps_unref (caps);
+  if (gst_buffer_pool_set_config (pool, config)
+      && gst_buffer_pool_set_active (pool, TRUE))
+    return pool;
+  g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+      "Could not start a pool of OpenCL memory for %dx%d %s frames",
+      info->width, info->height, GST_VIDEO_INFO_NAME (info));
+  gst_object_unref (pool);
+  return NULL;
 }
 
 /**
  * gst_cl_frame_upload:
+ * @inbuf: a frame of @info (of the caps: @frame may be one of its
+ *   fields) that @frame cannot attach where it is: in host memory, or in
+ *   OpenCL memory of another context or laid out otherwise
+ * @pool: (inout) (nullable): the caller's pool for copies of the frames
+ *   of @info, made and started on first use
+ * @staging: (inout) (nullable): the caller's staging memory for uploads,
+ *   made on first use (gst_cl_staging_upload())
+ * @in_place: (out): whether the returned buffer is @inbuf's own memory
  *
- * Makes @vframe's planes the kernels' input: in place where the frame
- * allows it, else copied into the device storage (through staging memory
- * where that is faster, gst_cl_staging_stage()).
+ * The one way a frame reaches the device for @frame: @inbuf's own memory
+ * used in place where the device shares host memory and @frame can attach
+ * it there (gst_cl_buffer_wrap_host(); its crop meta still applies), else
+ * a copy of its frame (of its crop meta's region) in a buffer of @pool
+ * (gst_cl_copy_frame()). Attach the result with
+ * gst_cl_frame_attach_buffer().
+ *
+ * Returns: (transfer full) (nullable): the buffer of OpenCL memory of
+ * @frame's context, or %NULL with @error set.
  */
-gboolean
-gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
-    const GstVideoFrame * vframe, GError ** error)
+GstBuffer *
+gst_cl_frame_upload (GstCLFrame * frame, const GstVideoInfo * info,
+    GstBuffer * inbuf, GstBufferPool ** pool, GstCLStaging ** staging,
+    gboolean * in_place, GError ** error)
 {
-  g_return_val_if_fail (context == frame->context, FALSE);
-  if (frame->in_place)
-    return upload_planes (vframe, frame, error);
-  return gst_cl_staging_upload (&frame->staging, context, vframe,
-      upload_planes, frame, error);
+  GstBuffer *device = gst_cl_buffer_wrap_host (frame->context, info, inbuf);
+
+  *in_place = device && gst_cl_frame_can_attach_buffer (frame, info, device);
+  if (*in_place)
+    return device;
+  gst_clear_buffer (&device);
+  if (*pool == NULL && !(*pool = upload_pool_new (frame->context, info, error)))
+    return NULL;
+  if (gst_buffer_pool_acquire_buffer (*pool, &device, NULL) != GST_FLOW_OK) {
+    g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
+        "Could not get OpenCL memory for a %dx%d %s frame", info->width,
+        info->height, GST_VIDEO_INFO_NAME (info));
+    return NULL;
+  }
+  if (!gst_cl_copy_frame (frame->context, staging, info, inbuf, device, error))
+    gst_clear_buffer (&device);
+  return device;
 }
 
 /**
  * gst_cl_frame_attach:
  *
  * Makes @vframe's planes the kernels' output where they can be used in
- * place; the others are written to the device storage and copied out by
- * gst_cl_frame_download(), and the kernels enqueued from now on wait for
- * the previous frame's copy out of that storage. Returns whether every
- * plane is in place.
+ * place; the others are written to the device storage (buffers made on
+ * first use) and copied out by gst_cl_frame_download(), and the kernels
+ * enqueued from now on wait for the previous frame's copy out of that
+ * storage.
  */
 gboolean
 gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
-    GstVideoFrame * vframe)
+    GstVideoFrame * vframe, GError ** error)
 {
-  gboolean all = TRUE;
-
   gst_cl_context_wait_for (context, &frame->read_done);
 
   for (guint p = 0; p < frame->n_planes; p++) {
@@ -547,9 +548,13 @@ gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
       plane->wrapper = wrap_plane (context, plane,
           GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
           GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p), CL_MEM_READ_WRITE);
-    all &= plane->wrapper != NULL;
+    if (plane->wrapper == NULL && plane->mem == NULL
+        && !(plane->mem = gst_cl_context_create_buffer (context,
+                CL_MEM_READ_WRITE, plane_row_bytes (plane) * plane->height,
+                NULL, error)))
+      return FALSE;
   }
-  return all;
+  return TRUE;
 }
 
 /* The kernel that copies plane @p of image storage from its linked plane
@@ -727,14 +732,14 @@ download_later (GstCLFrame * frame, GstCLContext * context,
     return FALSE;
   for (p = 0; p < frame->n_planes && status == CL_SUCCESS; p++) {
     /* On the in-order queue the last read's end is every read's. */
-    status = transfer_plane (context->download_queue, &frame->planes[p],
-        frame->storage, FALSE, GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
+    status = read_plane (context->download_queue, &frame->planes[p],
+        frame->storage, GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
         GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p), kernels,
         p + 1 == frame->n_planes ? &read : NULL);
   }
   gst_cl_clear_event (context, &kernels);
   if (status != CL_SUCCESS) {
-    set_transfer_error (error, frame, p - 1, FALSE, status);
+    set_read_error (error, frame, p - 1, status);
     clFinish (context->download_queue);
     return FALSE;
   }
@@ -773,12 +778,12 @@ gst_cl_frame_download (GstCLFrame * frame, GstCLContext * context,
         status = clEnqueueUnmapMemObject (context->queue, plane->wrapper,
             mapped, 0, NULL, NULL);
     } else {
-      status = transfer_plane (context->queue, plane, frame->storage, FALSE,
+      status = read_plane (context->queue, plane, frame->storage,
           GST_VIDEO_FRAME_PLANE_DATA (vframe, p),
           GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p), NULL, NULL);
     }
     if (status != CL_SUCCESS) {
-      set_transfer_error (error, frame, p, FALSE, status);
+      set_read_error (error, frame, p, status);
       return FALSE;
     }
   }

@@ -2,10 +2,11 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * GstCLFrame: a video frame's planes on the device, as OpenCL images or
- * buffers, and the upload and download steps between it and a mapped
- * GstVideoFrame. Kernels see every plane through the fetch/store macros of
- * kernels/common.cl, which take the same three arguments (memory object,
- * row pitch, offset) with either storage.
+ * buffers: those of an attached buffer of OpenCL memory, or the output's
+ * own, downloaded into a mapped GstVideoFrame (or used in place where the
+ * device shares host memory). Kernels see every plane through the
+ * fetch/store macros of kernels/common.cl, which take the same three
+ * arguments (memory object, row pitch, offset) with either storage.
  */
 #pragma once
 
@@ -83,9 +84,6 @@ typedef struct
    * of an attached GstCLMemory, which owns them
    * (gst_cl_frame_attach_buffer()). */
   gboolean attached;
-  /* Pinned memory that large pageable input frames are copied into before
-   * their upload (gst_cl_staging_stage()), made on first use. */
-  GstCLStaging *staging;
   /* The read of the planes into pinned host memory still running on the
    * download queue (gst_cl_frame_download()): the next kernels writing
    * them wait for it. */
@@ -129,12 +127,13 @@ GST_CL_API
 void gst_cl_frame_release (GstCLFrame * frame);
 
 GST_CL_API
-gboolean gst_cl_frame_upload (GstCLFrame * frame, GstCLContext * context,
-    const GstVideoFrame * vframe, GError ** error);
+GstBuffer *gst_cl_frame_upload (GstCLFrame * frame, const GstVideoInfo * info,
+    GstBuffer * inbuf, GstBufferPool ** pool, GstCLStaging ** staging,
+    gboolean * in_place, GError ** error);
 
 GST_CL_API
 gboolean gst_cl_frame_attach (GstCLFrame * frame, GstCLContext * context,
-    GstVideoFrame * vframe);
+    GstVideoFrame * vframe, GError ** error);
 
 GST_CL_API
 gboolean gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,

@@ -23,6 +23,11 @@ typedef struct
    * set once; has_info FALSE for memories of a plain size. */
   GstVideoInfo info;
   gboolean has_info;
+  /* A buffer in host memory whose bytes @buffer uses in place
+   * (gst_cl_buffer_wrap_host()), mapped for reading until the memory
+   * goes; NULL for device memory. */
+  GstBuffer *host_buffer;
+  GstMapInfo host_map;
 
   /* Under the lock: */
   /* The host mapping, shared by nested maps: OpenCL forbids mapping a

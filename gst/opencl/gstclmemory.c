@@ -148,6 +148,88 @@ gst_cl_allocator_alloc_video (GstAllocator * allocator,
   return mem;
 }
 
+/* The layout of @buffer's frame of @info: its video meta's, else the
+ * default. */
+static void
+meta_layout (GstBuffer * buffer, const GstVideoInfo * info,
+    GstVideoInfo * layout)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+
+  gst_video_info_set_interlaced_format (layout, GST_VIDEO_INFO_FORMAT (info),
+      GST_VIDEO_INFO_INTERLACE_MODE (info), GST_VIDEO_INFO_WIDTH (info),
+      GST_VIDEO_INFO_HEIGHT (info));
+  for (guint p = 0; meta && p < meta->n_planes; p++) {
+    layout->offset[p] = meta->offset[p];
+    layout->stride[p] = meta->stride[p];
+  }
+}
+
+/* The host addresses at which buffers are used in place: kernels of CPU
+ * devices load whole vectors of up to 16 bytes. */
+#define HOST_ALIGN 16
+
+/**
+ * gst_cl_buffer_wrap_host:
+ * @host: one memory in host memory, holding a frame of @info laid out as
+ *   its video meta says (else as the default layout of @info)
+ *
+ * Where @context's device shares host memory, @host's bytes made OpenCL
+ * memory of @context, used in place (CL_MEM_USE_HOST_PTR), read-only:
+ * the returned buffer holds @host mapped for reading until it goes, and
+ * has @host's metadata (its crop meta among them). Its memory records the
+ * frame as @host lays it out (gst_cl_memory_get_video_info()). When the memory
+ * goes, it waits for the context's queue: the device may be reading it.
+ *
+ * Returns: (transfer full) (nullable): the buffer, or %NULL where the
+ * device has memory of its own, @host is not one memory at an address of
+ * whole vectors, or the device refuses it (then copy the frame, for
+ * instance with gst_cl_copy_frame()).
+ */
+GstBuffer *
+gst_cl_buffer_wrap_host (GstCLContext * context, const GstVideoInfo * info,
+    GstBuffer * host)
+{
+  GstAllocator *allocator;
+  GstCLMemory *mem;
+  GstMapInfo map;
+  GstBuffer *buffer;
+  GstVideoInfo layout;
+  GError *error = NULL;
+  cl_mem wrapped;
+
+  if (!context->info->host_unified || gst_buffer_n_memory (host) != 1
+      || gst_is_cl_memory (gst_buffer_peek_memory (host, 0))
+      || !gst_buffer_map (host, &map, GST_MAP_READ))
+    return NULL;
+  if (GPOINTER_TO_SIZE (map.data) % HOST_ALIGN != 0 || map.size == 0) {
+    gst_buffer_unmap (host, &map);
+    return NULL;
+  }
+  wrapped = gst_cl_context_create_buffer (context,
+      CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, map.size, map.data, &error);
+  if (wrapped == NULL) {
+    GST_DEBUG ("not using the frame's memory in place: %s", error->message);
+    g_error_free (error);
+    gst_buffer_unmap (host, &map);
+    return NULL;
+  }
+  allocator = gst_cl_allocator_new (context);
+  mem = new_memory (allocator, NULL, wrapped, GST_MEMORY_FLAG_READONLY,
+      map.size, 0, map.size);
+  gst_object_unref (allocator);
+  mem->host_buffer = gst_buffer_ref (host);
+  mem->host_map = map;
+  /* The video meta goes with the memory (buffer copies leave it): the
+   * memory records the layout instead. */
+  meta_layout (host, info, &layout);
+  set_video_info (mem, &layout);
+  buffer = gst_buffer_new ();
+  gst_buffer_append_memory (buffer, GST_MEMORY_CAST (mem));
+  gst_buffer_copy_into (buffer, host, GST_BUFFER_COPY_METADATA, 0, -1);
+  return buffer;
+}
+
 static GstMemory *
 cl_alloc (GstAllocator * allocator, gsize size, GstAllocationParams * params)
 {
@@ -171,6 +253,9 @@ cl_free (GstAllocator * allocator, GstMemory * memory)
   GstCLMemory *mem = (GstCLMemory *) memory;
 
   if (memory->parent == NULL) {
+    /* The host's bytes must outlive the device's last read of them. */
+    if (mem->host_buffer)
+      clFinish (mem->context->queue);
     if (mem->host_maps > 0) {
       GST_WARNING_OBJECT (allocator, "freeing memory still mapped");
       clEnqueueUnmapMemObject (mem->context->queue, mem->buffer, mem->host,
@@ -179,6 +264,10 @@ cl_free (GstAllocator * allocator, GstMemory * memory)
     gst_cl_clear_mem (mem->context, &mem->buffer);
     gst_cl_clear_event (mem->context, &mem->read);
     gst_cl_clear_event (mem->context, &mem->written);
+    if (mem->host_buffer) {
+      gst_buffer_unmap (mem->host_buffer, &mem->host_map);
+      gst_buffer_unref (mem->host_buffer);
+    }
   }
   g_mutex_clear (&mem->lock);
   gst_object_unref (mem->context);
@@ -660,21 +749,13 @@ void
 gst_cl_buffer_device_layout (GstBuffer * buffer, const GstVideoInfo * info,
     GstVideoInfo * layout)
 {
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
   const GstVideoInfo *recorded =
       gst_cl_memory_get_video_info (gst_buffer_peek_memory (buffer, 0));
 
-  gst_video_info_set_interlaced_format (layout, GST_VIDEO_INFO_FORMAT (info),
-      GST_VIDEO_INFO_INTERLACE_MODE (info), GST_VIDEO_INFO_WIDTH (info),
-      GST_VIDEO_INFO_HEIGHT (info));
-  if (meta == NULL && same_frame (recorded, info)) {
+  if (gst_buffer_get_video_meta (buffer) == NULL && same_frame (recorded, info))
     *layout = *recorded;
-    return;
-  }
-  for (guint p = 0; meta && p < meta->n_planes; p++) {
-    layout->offset[p] = meta->offset[p];
-    layout->stride[p] = meta->stride[p];
-  }
+  else
+    meta_layout (buffer, info, layout);
 }
 
 /**

@@ -54,6 +54,10 @@ GstMemory *gst_cl_allocator_alloc_video (GstAllocator * allocator,
     const GstVideoInfo * info, GError ** error);
 
 GST_CL_API
+GstBuffer *gst_cl_buffer_wrap_host (GstCLContext * context,
+    const GstVideoInfo * info, GstBuffer * host);
+
+GST_CL_API
 gboolean gst_cl_caps_are_cl_memory (GstCaps * caps);
 
 GST_CL_API

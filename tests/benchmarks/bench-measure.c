@@ -432,7 +432,10 @@ typedef struct
   GstCLContext *context;
   GstCLFrame in;
   GstCLFrame out;
-  GstVideoFrame host_in;
+  GstVideoInfo in_info;
+  GstBuffer *input;
+  GstBufferPool *upload_pool;
+  GstCLStaging *staging;
   GstVideoFrame host_out;
   GstBuffer *out_buffer;
   gdouble *run_ms;
@@ -451,11 +454,15 @@ floor_free (gpointer data)
 {
   Floor *f = data;
 
-  if (f->host_in.buffer)
-    gst_video_frame_unmap (&f->host_in);
   if (f->host_out.buffer)
     gst_video_frame_unmap (&f->host_out);
   gst_clear_buffer (&f->out_buffer);
+  gst_clear_buffer (&f->input);
+  if (f->upload_pool) {
+    gst_buffer_pool_set_active (f->upload_pool, FALSE);
+    gst_object_unref (f->upload_pool);
+  }
+  g_clear_pointer (&f->staging, gst_cl_staging_free);
   gst_cl_frame_release (&f->in);
   gst_cl_frame_release (&f->out);
   g_free (f->run_ms);
@@ -506,8 +513,9 @@ floor_new (const BenchGeometry * g, GstCLStorage storage, GstBuffer * input,
   f->run_ms = g_new0 (gdouble, runs);
   f->out_buffer = gst_buffer_new_allocate (device->host_allocator,
       g->out.size, NULL);
-  if (!gst_video_frame_map (&f->host_in, &g->in, input, GST_MAP_READ)
-      || !gst_video_frame_map (&f->host_out, &g->out, f->out_buffer,
+  f->in_info = g->in;
+  f->input = gst_buffer_ref (input);
+  if (!gst_video_frame_map (&f->host_out, &g->out, f->out_buffer,
           GST_MAP_WRITE)) {
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_FAILED,
         "could not map the host frames");
@@ -524,9 +532,9 @@ floor_new (const BenchGeometry * g, GstCLStorage storage, GstBuffer * input,
 }
 
 /* What GstCLFilter does around its kernels: the output attached, the
- * input uploaded (not blocking), then a blocking download, which waits for
- * the upload on the in-order queue; in place on CPU devices, copies on
- * GPUs. */
+ * input uploaded (gst_cl_frame_upload ()) and attached, then a blocking
+ * download, which waits for the upload on the in-order queue; in place on
+ * CPU devices, copies on GPUs. */
 static gboolean
 floor_time (Floor * f, gint n, gdouble * ms, GError ** error)
 {
@@ -534,11 +542,18 @@ floor_time (Floor * f, gint n, gdouble * ms, GError ** error)
   gboolean ok = TRUE;
 
   for (gint i = 0; i < n && ok; i++) {
-    gst_cl_frame_attach (&f->out, f->context, &f->host_out);
-    ok = gst_cl_frame_upload (&f->in, f->context, &f->host_in, error)
+    gboolean in_place;
+    GstBuffer *in;
+
+    in = gst_cl_frame_upload (&f->in, &f->in_info, f->input, &f->upload_pool,
+        &f->staging, &in_place, error);
+    ok = in && gst_cl_frame_attach (&f->out, f->context, &f->host_out, error)
+        && gst_cl_frame_attach_buffer (&f->in, in, &f->in_info, NULL, 0,
+        1, TRUE, error)
         && gst_cl_frame_download (&f->out, f->context, &f->host_out, error);
     gst_cl_frame_detach (&f->in);
     gst_cl_frame_detach (&f->out);
+    gst_clear_buffer (&in);
   }
   *ms = (g_get_monotonic_time () - start) / 1000.0 / n;
   return ok;

@@ -3,8 +3,9 @@
  *
  * GstCLMemory, GstCLAllocator and GstCLBufferPool on the default device,
  * through their own API (no element): maps for the host and for OpenCL,
- * nested maps, copy, share, each memory's last write, planes for kernels, the pool's layout and
- * config, allocation failures, and the context's count of memory objects.
+ * nested maps, copy, share, each memory's last write, planes for kernels,
+ * host memory used in place, the pool's layout and config, allocation
+ * failures, and the context's count of memory objects.
  */
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
@@ -479,6 +480,76 @@ GST_START_TEST (test_write_and_read_frame)
 
 GST_END_TEST;
 
+/* A frame in host memory made OpenCL memory in place where the device
+ * shares host memory (gst_cl_buffer_wrap_host ()): the same bytes
+ * through its cl_mem, the layout of the frame's video meta recorded,
+ * read-only, the host buffer held (and mapped, so not writable) until the
+ * wrapper goes. Devices with memory of their own, and OpenCL memory,
+ * give NULL. */
+GST_START_TEST (test_wrap_host)
+{
+  GstCLContext *context = new_context ();
+  GstVideoInfo info;
+  gint strides[GST_VIDEO_MAX_PLANES] = { 32, 16 };
+  gsize offsets[GST_VIDEO_MAX_PLANES] = { 0, 32 * 5 + 32 };
+  gsize size = offsets[1] + strides[1] * 3;
+  GstBuffer *host, *wrapped, *device;
+  GstAllocator *allocator;
+  const GstVideoInfo *recorded;
+  GstMemory *mem;
+  GstMapInfo map;
+  guint8 *bytes;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 7, 5);
+  host = gst_buffer_new_allocate (NULL, size, NULL);
+  fail_unless (gst_buffer_map (host, &map, GST_MAP_WRITE));
+  fill_pattern (map.data, map.size, 3);
+  gst_buffer_unmap (host, &map);
+  gst_buffer_add_video_meta_full (host, 0, GST_VIDEO_FORMAT_NV12, 7, 5, 2,
+      offsets, strides);
+
+  wrapped = gst_cl_buffer_wrap_host (context, &info, host);
+  if (!gst_cl_context_get_device (context)->host_unified) {
+    fail_unless (wrapped == NULL);
+    goto done;
+  }
+  fail_unless (wrapped != NULL);
+  fail_unless (gst_cl_buffer_is_on_context (wrapped, context));
+  mem = gst_buffer_peek_memory (wrapped, 0);
+  fail_unless (GST_MEMORY_IS_READONLY (mem));
+  recorded = gst_cl_memory_get_video_info (mem);
+  fail_unless (recorded != NULL);
+  for (guint p = 0; p < 2; p++) {
+    fail_unless_equals_int (recorded->offset[p], offsets[p]);
+    fail_unless_equals_int (recorded->stride[p], strides[p]);
+  }
+  bytes = read_through_cl (context, mem, 0, size);
+  fail_unless (gst_buffer_map (host, &map, GST_MAP_READ));
+  fail_unless (memcmp (bytes, map.data, size) == 0);
+  gst_buffer_unmap (host, &map);
+  g_free (bytes);
+  fail_if (gst_buffer_is_writable (host));
+  fail_if (gst_memory_is_writable (gst_buffer_peek_memory (host, 0)));
+  gst_buffer_unref (wrapped);
+  fail_unless (gst_buffer_is_writable (host));
+  fail_unless (gst_buffer_map (host, &map, GST_MAP_WRITE));
+  gst_buffer_unmap (host, &map);
+
+done:
+  allocator = gst_cl_allocator_new (context);
+  device = gst_buffer_new ();
+  gst_buffer_append_memory (device, gst_cl_allocator_alloc_video (allocator,
+          &info, NULL));
+  fail_unless (gst_cl_buffer_wrap_host (context, &info, device) == NULL);
+  gst_buffer_unref (device);
+  gst_object_unref (allocator);
+  gst_buffer_unref (host);
+  fail_unless_equals_int (live_mems (context), 0);
+  gst_object_unref (context);
+}
+
+GST_END_TEST;
+
 /* A second in-order queue of @context's device, as another part of an
  * application would use. */
 static cl_command_queue
@@ -600,6 +671,7 @@ clmemory_suite (void)
   tcase_add_test (tc, test_pool_config);
   tcase_add_test (tc, test_allocation_failure);
   tcase_add_test (tc, test_write_and_read_frame);
+  tcase_add_test (tc, test_wrap_host);
   tcase_add_test (tc, test_write_events);
   return s;
 }
