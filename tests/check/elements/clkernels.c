@@ -14,7 +14,9 @@
  * The scaler's variants also run with the program cache on
  * (GST_CL_PROGRAM_CACHE): programs built from the binaries one context
  * kept must give the same bytes as from source, and a binary the driver
- * rejects must be built from source again.
+ * rejects must be built from source again (checked on the first variant:
+ * the cache treats every program alike, and each rebuild from source
+ * costs seconds).
  */
 #include <gst/opencl/gstclframe.h>
 #include "harness-helpers.h"
@@ -205,10 +207,13 @@ GST_START_TEST (test_program_cache)
   fail_unless_equals_int (loaded, built);
   fail_unless_equals_string (from_binaries, from_source);
 
-  clear_cache (dir, TRUE);
-  after_rejection = run_in_new_context (v, &built, &loaded);
-  fail_unless_equals_int (loaded, 0);
-  fail_unless_equals_string (after_rejection, from_source);
+  if (__i__ == 0) {
+    clear_cache (dir, TRUE);
+    after_rejection = run_in_new_context (v, &built, &loaded);
+    fail_unless_equals_int (loaded, 0);
+    fail_unless_equals_string (after_rejection, from_source);
+    g_free (after_rejection);
+  }
 
   if (suite_cache)
     g_setenv ("GST_CL_PROGRAM_CACHE", suite_cache, TRUE);
@@ -219,7 +224,6 @@ GST_START_TEST (test_program_cache)
   fail_unless_equals_int (g_rmdir (dir), 0);
   g_free (from_source);
   g_free (from_binaries);
-  g_free (after_rejection);
   g_free (dir);
 }
 
