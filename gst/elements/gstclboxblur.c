@@ -327,6 +327,7 @@ gst_cl_box_blur_init (GstCLBoxBlur * self)
   self->params.regions = DEFAULT_REGIONS;
   self->params.region_margin = DEFAULT_REGION_MARGIN;
   self->regions = g_array_new (FALSE, FALSE, sizeof (GstCLBoxBlurRegion));
+  self->active_method = GST_CL_BOX_BLUR_METHOD_AUTO;
 }
 
 static void
@@ -336,7 +337,6 @@ gst_cl_box_blur_finalize (GObject * object)
 
   g_array_unref (self->regions);
   G_OBJECT_CLASS (parent_class)->finalize (object);
-  self->active_method = GST_CL_BOX_BLUR_METHOD_AUTO;
 }
 
 static void
