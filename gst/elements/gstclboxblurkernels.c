@@ -285,9 +285,8 @@ gst_cl_box_blur_enqueue_copy (GstCLContext * context, gboolean images,
     gsize src_origin[3] = { from->x, from->y, 0 };
     gsize dst_origin[3] = { to_x, to_y, 0 };
 
-    status = clEnqueueCopyImage (queue, gst_cl_plane_get_mem (src),
-        gst_cl_plane_get_mem (dst), src_origin, dst_origin, region, 0, NULL,
-        NULL);
+    status = clEnqueueCopyImage (queue, src->mem, dst->mem, src_origin,
+        dst_origin, region, 0, NULL, NULL);
   } else {
     /* byte offsets; the plane's own offset (in values) before its rows */
     gsize src_origin[3] = { src->offset * value + from->x * pixel, from->y,
@@ -296,8 +295,9 @@ gst_cl_box_blur_enqueue_copy (GstCLContext * context, gboolean images,
     gsize dst_origin[3] = { dst->offset * value + to_x * pixel, to_y, 0 };
 
     region[0] = from->w * pixel;
-    status = clEnqueueCopyBufferRect (queue, gst_cl_plane_get_mem (src),
-        gst_cl_plane_get_mem (dst), src_origin, dst_origin,
+    status = clEnqueueCopyBufferRect (queue,
+        src->wrapper ? src->wrapper : src->mem,
+        dst->wrapper ? dst->wrapper : dst->mem, src_origin, dst_origin,
         region, src->pitch * value, 0, dst->pitch * value, 0, 0, NULL, NULL);
   }
   return gst_cl_check (status, error, images ? "clEnqueueCopyImage" :

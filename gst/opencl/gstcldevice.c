@@ -407,27 +407,6 @@ classify_device (const GstCLDeviceInfo * info)
   return GST_CL_DEVICE_CLASS_GPU;
 }
 
-/* The alignments of images on buffers (cl_khr_image2d_from_buffer); left
- * 0 where the device gives none. */
-static void
-probe_image_views (GstCLDeviceInfo * info)
-{
-  cl_uint pitch = 0, base = 0, bits = 0;
-
-  if (clGetDeviceInfo (info->device, CL_DEVICE_IMAGE_PITCH_ALIGNMENT_KHR,
-          sizeof (pitch), &pitch, NULL) != CL_SUCCESS
-      || clGetDeviceInfo (info->device,
-          CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT_KHR, sizeof (base), &base,
-          NULL) != CL_SUCCESS
-      || clGetDeviceInfo (info->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
-          sizeof (bits), &bits, NULL) != CL_SUCCESS || pitch == 0 || base == 0
-      || bits < 8)
-    return;
-  info->image_pitch_align = pitch;
-  info->image_base_align = base;
-  info->mem_base_align = bits / 8;
-}
-
 static void
 probe_device (GstCLDeviceInfo * info)
 {
@@ -464,9 +443,6 @@ probe_device (GstCLDeviceInfo * info)
   }
 
   extensions = device_string (device, CL_DEVICE_EXTENSIONS);
-  if (info->image_support
-      && has_extension (extensions, "cl_khr_image2d_from_buffer"))
-    probe_image_views (info);
   info->has_qcom_bicubic = has_extension (extensions, "cl_qcom_filter_bicubic");
   info->ptx_warps = has_extension (extensions, "cl_nv_device_attribute_query")
       && warp_size (device) == 32;

@@ -75,13 +75,6 @@ typedef struct
   gboolean image_support;
   gsize image2d_max_width;
   gsize image2d_max_height;
-  /* cl_khr_image2d_from_buffer: images made on a buffer's memory, whose
-   * rows are multiples of image_pitch_align pixels and whose first pixel
-   * is at a multiple of image_base_align pixels; both 0 where the device
-   * makes none. */
-  guint image_pitch_align;
-  guint image_base_align;
-  guint mem_base_align;         /* bytes (sub-buffers' origins) */
   /* Asked of the device by its first context (a context of its own costs
    * 0.1 s on NVIDIA's driver): read them with
    * gst_cl_device_get_image_formats(). */

@@ -217,20 +217,6 @@ gst_cl_format_max_channels (GstVideoFormat format)
   return most;
 }
 
-/* The image format of @plane's pixels; its order is 0 for pixels of 3
- * values, which no image holds. */
-static cl_image_format
-plane_image_format (const GstCLPlane * plane)
-{
-  static const cl_channel_order orders[] = { 0, CL_R, CL_RG, 0, CL_RGBA };
-  cl_image_format format = {
-    orders[plane->channels],
-    plane->depth == 16 ? CL_UNORM_INT16 : CL_UNORM_INT8,
-  };
-
-  return format;
-}
-
 /**
  * gst_cl_plane_create_image:
  *
@@ -243,7 +229,11 @@ cl_mem
 gst_cl_plane_create_image (GstCLContext * context, const GstCLPlane * plane,
     GError ** error)
 {
-  cl_image_format format = plane_image_format (plane);
+  static const cl_channel_order orders[] = { 0, CL_R, CL_RG, 0, CL_RGBA };
+  cl_image_format format = {
+    orders[plane->channels],
+    plane->depth == 16 ? CL_UNORM_INT16 : CL_UNORM_INT8,
+  };
   cl_image_desc desc = {
     .image_type = CL_MEM_OBJECT_IMAGE2D,
     .image_width = plane->width,
@@ -600,12 +590,10 @@ copy_linked_planes (GstCLFrame * frame, gboolean from_buffer, GError ** error)
 {
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
-    cl_kernel kernel;
+    cl_kernel kernel = plane_copy_kernel (frame, p, from_buffer, error);
     GstCLArgs args;
 
-    if (plane->linked == NULL)
-      continue;                 /* an image on the buffer itself */
-    if (!(kernel = plane_copy_kernel (frame, p, from_buffer, error)))
+    if (kernel == NULL)
       return FALSE;
     gst_cl_args_init (&args, kernel);
     if (!from_buffer)
@@ -653,51 +641,6 @@ gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
   return TRUE;
 }
 
-/* An image of @plane's pixels where they lie in @mem, from byte @offset
- * in rows of @stride bytes, that shares their memory
- * (cl_khr_image2d_from_buffer): kernels read and write the buffer through
- * it, with no copy. NULL where the device makes no such image there. */
-static cl_mem
-plane_image_view (GstCLContext * context, const GstCLPlane * plane,
-    cl_mem mem, gsize offset, gsize stride)
-{
-  const GstCLDeviceInfo *device = context->info;
-  gsize pixel = pixel_bytes (plane);
-  cl_buffer_region region = { offset,
-    stride * (plane->height - 1) + plane->width * pixel
-  };
-  cl_image_format format = plane_image_format (plane);
-  cl_image_desc desc = {
-    .image_type = CL_MEM_OBJECT_IMAGE2D,
-    .image_width = plane->width,
-    .image_height = plane->height,
-    .image_row_pitch = stride,
-  };
-  cl_mem sub, view;
-  cl_int status;
-
-  if (device->image_pitch_align == 0 || format.image_channel_order == 0
-      || stride % (device->image_pitch_align * pixel) != 0
-      || offset % (device->image_base_align * pixel) != 0
-      || offset % device->mem_base_align != 0)
-    return NULL;
-  sub = clCreateSubBuffer (mem, CL_MEM_READ_WRITE,
-      CL_BUFFER_CREATE_TYPE_REGION, &region, &status);
-  if (status != CL_SUCCESS)
-    return NULL;
-  desc.buffer = sub;
-  view = clCreateImage (context->context, CL_MEM_READ_WRITE, &format, &desc,
-      NULL, &status);
-  /* The image keeps its buffer. */
-  clReleaseMemObject (sub);
-  if (status != CL_SUCCESS) {
-    GST_DEBUG ("no image on the frame's buffer: %s (%d)",
-        gst_cl_error_name (status), status);
-    return NULL;
-  }
-  return view;
-}
-
 /**
  * gst_cl_frame_attach_buffer:
  * @buffer: a frame of @info that gst_cl_frame_can_attach_buffer() takes
@@ -711,11 +654,9 @@ plane_image_view (GstCLContext * context, const GstCLPlane * plane,
  * Makes @buffer's planes, or one field of them, the kernels' input
  * (@input) or output: the memory's cl_mem, each plane at its offset (from
  * @crop's origin, then @field's first row, at @fields times the stride).
- * Buffers are used in place. Images are too, as images made on the
- * buffer's memory, where the device makes them there
- * (cl_khr_image2d_from_buffer: its alignments of rows and first pixels);
- * else the frame's own images are copied from it on the device, and into
- * it by gst_cl_frame_store_attached() once the kernels have written them.
+ * Buffers are used in place; images are copied from it on the device, and
+ * into it by gst_cl_frame_store_attached() once the kernels have written
+ * them.
  */
 gboolean
 gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
@@ -740,18 +681,14 @@ gst_cl_frame_attach_buffer (GstCLFrame * frame, GstBuffer * buffer,
       gst_cl_frame_detach (frame);
       return FALSE;
     }
-    offset += gst_cl_crop_plane_offset (info, crop, p, stride) + field * stride;
-    stride *= fields;
-    if (images)
-      plane->wrapper = plane_image_view (frame->context, plane, mem, offset,
-          stride);
-    offset /= bytes;
-    stride /= bytes;
-    if (images && plane->wrapper == NULL) {
+    offset = (offset + gst_cl_crop_plane_offset (info, crop, p, stride) +
+        field * stride) / bytes;
+    stride = fields * stride / bytes;
+    if (images) {
       plane->linked = mem;
       plane->linked_offset = offset;
       plane->linked_pitch = stride;
-    } else if (!images) {
+    } else {
       plane->wrapper = mem;
       plane->offset = offset;
       plane->pitch = stride;
@@ -862,9 +799,7 @@ gst_cl_frame_detach (GstCLFrame * frame)
   for (guint p = 0; p < frame->n_planes; p++) {
     GstCLPlane *plane = &frame->planes[p];
 
-    /* An attached buffer's planes are its memory's; images made on it are
-     * the frame's. */
-    if (frame->attached && frame->storage != GST_CL_STORAGE_IMAGE)
+    if (frame->attached)
       plane->wrapper = NULL;
     else
       gst_cl_clear_mem (frame->context, &plane->wrapper);
@@ -967,22 +902,9 @@ gst_cl_plane_build_options (const GstCLPlane * plane, GstCLStorage storage,
 void
 gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane)
 {
-  gst_cl_args_add_mem (args, gst_cl_plane_get_mem (plane));
+  gst_cl_args_add_mem (args, plane->wrapper ? plane->wrapper : plane->mem);
   gst_cl_args_add_int (args, plane->pitch);
   gst_cl_args_add_int (args, plane->offset);
-}
-
-/**
- * gst_cl_plane_get_mem:
- *
- * Returns: (transfer none): the memory object the kernels use for
- * @plane: the frame's own image or buffer, or the attached memory (or an
- * image made on it) that stands in for it.
- */
-cl_mem
-gst_cl_plane_get_mem (const GstCLPlane * plane)
-{
-  return plane->wrapper ? plane->wrapper : plane->mem;
 }
 
 /**

@@ -51,9 +51,7 @@ GType gst_cl_storage_get_type (void);
 typedef struct
 {
   cl_mem mem;                   /* the plane's storage on the device */
-  /* or this frame's own memory used in place (an attached buffer's, or an
-   * image made on it): gst_cl_plane_get_mem() */
-  cl_mem wrapper;
+  cl_mem wrapper;               /* or this frame's own memory, used in place */
   gint width;                   /* in pixels of this plane */
   gint height;
   guint channels;               /* 1, 2 or 4 */
@@ -163,9 +161,6 @@ void gst_cl_frame_plane_color (const GstVideoInfo * info, guint plane,
 GST_CL_API
 gchar *gst_cl_plane_build_options (const GstCLPlane * plane,
     GstCLStorage storage, const gchar * extra);
-
-GST_CL_API
-cl_mem gst_cl_plane_get_mem (const GstCLPlane * plane);
 
 GST_CL_API
 void gst_cl_args_add_plane (GstCLArgs * args, const GstCLPlane * plane);

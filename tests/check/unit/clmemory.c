@@ -4,9 +4,8 @@
  * GstCLMemory, GstCLAllocator and GstCLBufferPool on the default device,
  * through their own API (no element): maps for the host and for OpenCL,
  * nested maps, copy, share, each memory's last write, planes for kernels,
- * host memory used in place, images on a buffer's memory, the pool's
- * layout and config, allocation failures, and the context's count of
- * memory objects.
+ * host memory used in place, the pool's layout and config, allocation
+ * failures, and the context's count of memory objects.
  */
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
@@ -14,7 +13,6 @@
 #include <string.h>
 
 #include <gst/opencl/gstclbufferpool.h>
-#include <gst/opencl/gstclframe.h>
 #include <gst/opencl/gstclmemory.h>
 #include <gst/opencl/gstcltransfer.h>
 #include "harness-helpers.h"
@@ -552,73 +550,6 @@ done:
 
 GST_END_TEST;
 
-/* A frame in images attached to a buffer of OpenCL memory: where the
- * device makes images on buffers (cl_khr_image2d_from_buffer) and the
- * rows are aligned for it, the kernels' image is one made on the buffer's
- * memory, holding its pixels, and no copy is linked; elsewhere the
- * frame's own image, which the copy from the linked buffer fills. Either
- * way the image holds the buffer's pixels once attached. */
-GST_START_TEST (test_image_on_buffer)
-{
-  GstCLContext *context = new_context ();
-  const GstCLDeviceInfo *device = gst_cl_context_get_device (context);
-  GstBufferPool *pool = configured_pool (context,
-      "video/x-raw(memory:OpenCLMemory), format=RGBA, width=64, height=32");
-  GstBuffer *buffer = NULL;
-  GstVideoInfo info;
-  GstCLFrame frame = { 0, };
-  GError *error = NULL;
-  GstMapInfo map;
-  const gsize origin[3] = { 0, 0, 0 }, region[3] = { 64, 32, 1 };
-  guint8 *pixels = g_malloc (64 * 4 * 32);
-  gsize stride, offset;
-
-  if (!device->image_support)
-    goto done;
-  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 64, 32);
-  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
-  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buffer,
-          NULL), GST_FLOW_OK);
-  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_WRITE));
-  fill_pattern (map.data, map.size, 5);
-  gst_buffer_unmap (buffer, &map);
-  fail_unless (gst_cl_buffer_get_plane (buffer, &info, 0, &offset, &stride,
-          &error) != NULL);
-
-  fail_unless (gst_cl_frame_setup (&frame, context, &info,
-          GST_CL_STORAGE_IMAGE, &error), "%s", error ? error->message : "");
-  fail_unless (gst_cl_frame_attach_buffer (&frame, buffer, &info, NULL, 0, 1,
-          TRUE, &error), "%s", error ? error->message : "");
-  if (device->image_pitch_align > 0 && offset == 0
-      && stride % (device->image_pitch_align * 4) == 0) {
-    fail_unless (frame.planes[0].wrapper != NULL);
-    fail_unless (frame.planes[0].linked == NULL);
-  } else {
-    fail_unless (frame.planes[0].wrapper == NULL);
-    fail_unless (frame.planes[0].linked != NULL);
-  }
-  fail_unless_equals_int (clEnqueueReadImage (gst_cl_context_get_queue
-          (context), gst_cl_plane_get_mem (&frame.planes[0]), CL_TRUE, origin,
-          region, 64 * 4, 0, pixels, 0, NULL, NULL), CL_SUCCESS);
-  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_READ));
-  for (guint y = 0; y < 32; y++)
-    fail_unless (memcmp (pixels + y * 64 * 4, map.data + y * stride,
-            64 * 4) == 0, "row %u", y);
-  gst_buffer_unmap (buffer, &map);
-  gst_cl_frame_detach (&frame);
-  gst_cl_frame_release (&frame);
-  gst_buffer_unref (buffer);
-  fail_unless (gst_buffer_pool_set_active (pool, FALSE));
-
-done:
-  g_free (pixels);
-  gst_object_unref (pool);
-  fail_unless_equals_int (live_mems (context), 0);
-  gst_object_unref (context);
-}
-
-GST_END_TEST;
-
 /* A second in-order queue of @context's device, as another part of an
  * application would use. */
 static cl_command_queue
@@ -741,7 +672,6 @@ clmemory_suite (void)
   tcase_add_test (tc, test_allocation_failure);
   tcase_add_test (tc, test_write_and_read_frame);
   tcase_add_test (tc, test_wrap_host);
-  tcase_add_test (tc, test_image_on_buffer);
   tcase_add_test (tc, test_write_events);
   return s;
 }
