@@ -634,6 +634,28 @@ cref_compare (const GstVideoInfo * info, GstBuffer * actual,
   return cref_compare_recoded (info, actual, info, expected, alpha);
 }
 
+/* The same caps on both sides of @factory: the input buffer itself comes
+ * out. */
+void
+cref_assert_passthrough (const gchar * factory)
+{
+  GstHarness *h = gst_harness_new (factory);
+  GstVideoInfo info;
+  GstBuffer *input, *output;
+
+  cref_make_info (&info, GST_VIDEO_FORMAT_NV12, 32, 16,
+      GST_VIDEO_COLOR_MATRIX_BT709, GST_VIDEO_COLOR_RANGE_16_235,
+      GST_VIDEO_CHROMA_SITE_MPEG2);
+  gst_harness_set_caps (h, gst_video_info_to_caps (&info),
+      gst_video_info_to_caps (&info));
+  input = rel_noise_buffer (&info, 3);
+  output = gst_harness_push_and_pull (h, gst_buffer_ref (input));
+  fail_unless (output == input);
+  gst_buffer_unref (output);
+  gst_buffer_unref (input);
+  gst_harness_teardown (h);
+}
+
 /* storage=image is refused with a message that names it, not a crash:
  * the conversion kernels work on buffers only. */
 void

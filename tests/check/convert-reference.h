@@ -50,6 +50,8 @@ CRefCloseness cref_compare_recoded (const GstVideoInfo * info,
 CRefCloseness cref_compare (const GstVideoInfo * info, GstBuffer * actual,
     GstBuffer * expected, gboolean alpha);
 
+void cref_assert_passthrough (const gchar * factory);
+
 void cref_assert_image_storage_refused (const gchar * factory);
 
 G_END_DECLS
