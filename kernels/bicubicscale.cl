@@ -639,14 +639,18 @@ store_intermediate (float16 v, __global float *out)
     vstore16 (v, 0, out);
 }
 
-/* Stores the first n (1 to VECTOR_VALUES) values of v at out. */
+/* Stores the first n (1 to VECTOR_VALUES) values of v at out, all of them
+ * through store_intermediate where streaming, else with plain stores. */
 static void
-store_values (float16 v, int n, __global float *out)
+store_values (float16 v, int n, __global float *out, bool streaming)
 {
   float values[VECTOR_VALUES];
 
   if (n == VECTOR_VALUES) {
-    store_intermediate (v, out);
+    if (streaming)
+      store_intermediate (v, out);
+    else
+      vstore16 (v, 0, out);
     return;
   }
   vstore16 (v, 0, values);
@@ -654,27 +658,54 @@ store_values (float16 v, int n, __global float *out)
     out[i] = values[i];
 }
 
+/* With -DGST_CL_CACHED_ROWS_PASS (the tuning's rows_pass_streaming off,
+ * on AVX2 CPUs, where it measured faster), the rows pass writes the
+ * intermediate with plain stores. */
+#ifdef GST_CL_CACHED_ROWS_PASS
+#define ROWS_PASS_STREAMING false
+#else
+#define ROWS_PASS_STREAMING true
+#endif
+
+/* With -DGST_CL_ROWS_PASS_PREFETCH_BYTES=n (the tuning's
+ * rows_pass_prefetch_bytes), the rows pass prefetches for writing the
+ * intermediate n bytes ahead of its stores: a plain store reads its line
+ * first, and the prefetch starts that read before the store waits on
+ * it. */
+#ifdef GST_CL_ROWS_PASS_PREFETCH_BYTES
+#define PREFETCH_STORE_AHEAD(p) __builtin_prefetch ( \
+    (__global const char *) (p) + GST_CL_ROWS_PASS_PREFETCH_BYTES, 1)
+#else
+#define PREFETCH_STORE_AHEAD(p) ((void) 0)
+#endif
+
+/* ROWS_PASS_RUNS (set by the host) runs of PIXELS pixels a work-item, side
+ * by side along the rows, so that fewer work-items share the set-up. */
 __kernel void
 scale_rows (KERNEL_PLANE_IN (src), int src_w, int src_h,
     __global float *tmp, int tmp_w,
     __global const int *starts, __global const float *weights, int taps)
 {
   PLANE_START (src);
-  int x0 = get_global_id (0) * PIXELS;
+  int x0 = get_global_id (0) * PIXELS * ROWS_PASS_RUNS;
   int y = get_global_id (1) * 2;
 
   if (x0 >= tmp_w || y >= src_h)
     return;
 
-  float16 second;
-  float16 first = row_run (src, src_pitch, src_w, y, min (y + 1, src_h - 1),
-      x0, tmp_w, starts, weights, taps, &second);
-  int n = min (PIXELS, tmp_w - x0) * CHANNELS;
-  __global float *out = tmp + (y * tmp_w + x0) * CHANNELS;
+  for (int j = 0; j < ROWS_PASS_RUNS && x0 < tmp_w; j++, x0 += PIXELS) {
+    float16 second;
+    float16 first = row_run (src, src_pitch, src_w, y, min (y + 1, src_h - 1),
+        x0, tmp_w, starts, weights, taps, &second);
+    int n = min (PIXELS, tmp_w - x0) * CHANNELS;
+    __global float *out = tmp + (y * tmp_w + x0) * CHANNELS;
 
-  store_values (first, n, out);
-  if (y + 1 < src_h)
-    store_values (second, n, out + tmp_w * CHANNELS);
+    PREFETCH_STORE_AHEAD (out);
+    PREFETCH_STORE_AHEAD (out + tmp_w * CHANNELS);
+    store_values (first, n, out, ROWS_PASS_STREAMING);
+    if (y + 1 < src_h)
+      store_values (second, n, out + tmp_w * CHANNELS, ROWS_PASS_STREAMING);
+  }
 }
 
 /* Output row y of the columns pass, the work-item's VECTOR_VALUES values from v0,
@@ -837,7 +868,7 @@ scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
     for (int i = 0; i < min (COLUMN_PASS_ROWS, rect_h - ry); i++)
       store_values (source_column_run (src, src_pitch, src_h, v0, n,
               starts[ry + i], weights + ry + i, rect_h, taps), n,
-          out + i * row_values);
+          out + i * row_values, true);
     return;
   }
 

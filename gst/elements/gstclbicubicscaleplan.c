@@ -186,8 +186,14 @@ emulated_options (const GstCLBicubicScaleTuning * tuning,
   GString *options = g_string_new (NULL);
 
   if (geometry->vectors) {
-    g_string_append_printf (options, "-DGST_CL_VECTORS -DCOLUMN_PASS_ROWS=%d",
-        tuning->vector_columns_pass_rows);
+    g_string_append_printf (options, "-DGST_CL_VECTORS -DCOLUMN_PASS_ROWS=%d"
+        " -DROWS_PASS_RUNS=%d", tuning->vector_columns_pass_rows,
+        tuning->vector_rows_pass_runs);
+    if (!tuning->rows_pass_streaming)
+      g_string_append (options, " -DGST_CL_CACHED_ROWS_PASS");
+    if (tuning->rows_pass_prefetch_bytes > 0)
+      g_string_append_printf (options, " -DGST_CL_ROWS_PASS_PREFETCH_BYTES=%d",
+          tuning->rows_pass_prefetch_bytes);
     if (tuning->window_taps)
       g_string_append (options, " -DGST_CL_WINDOW_TAPS");
     if (tuning->column_prefetch_bytes > 0)
@@ -218,6 +224,20 @@ items_per_row (const GstCLBicubicScaleGeometry * geometry, gint width,
     return width;
   return ((gsize) width * channels + GST_CL_VECTOR_VALUES - 1) /
       GST_CL_VECTOR_VALUES;
+}
+
+/* Work-items along a row of @width pixels of the rows pass (rows first),
+ * whose vector items make the tuning's vector_rows_pass_runs runs each. */
+static gsize
+rows_pass_items_per_row (const GstCLBicubicScaleTuning * tuning,
+    const GstCLBicubicScaleGeometry * geometry, gint width, guint channels)
+{
+  gsize items = items_per_row (geometry, width, channels);
+  gsize runs = tuning->vector_rows_pass_runs;
+
+  if (!geometry->vectors)
+    return items;
+  return (items + runs - 1) / runs;
 }
 
 /* Rows of work-items for @rows rows, where the vector kernels make
@@ -253,7 +273,8 @@ plan_passes_work (const GstCLBicubicScaleTuning * tuning,
   } else {
     pp->rows_kernel = "scale_rows";
     pp->columns_kernel = "scale_columns";
-    pp->rows_items[0] = items_per_row (geometry, plane->rect.w, channels);
+    pp->rows_items[0] = rows_pass_items_per_row (tuning, geometry,
+        plane->rect.w, channels);
     pp->rows_items[1] = item_rows (geometry, plane->height, rows_pass_rows);
     pp->columns_items[0] = items_per_row (geometry, plane->out_width, channels);
     pp->columns_items[1] = item_rows (geometry, plane->out_height,

@@ -34,7 +34,8 @@ typedef enum
  * it is the same on every device, storage and order of the passes. */
 #define GST_CL_BICUBIC_SCALE_COMPENSATED_TAPS 32
 
-#define GST_CL_BICUBIC_SCALE_OPTIONS_LEN 160
+/* Room for all the build options a plane's kernels can take at once. */
+#define GST_CL_BICUBIC_SCALE_OPTIONS_LEN 256
 
 /* The settings a frame is scaled with. */
 typedef struct

@@ -6,15 +6,19 @@
 /* Measured on an H100 (NVIDIA_GPU) and with PoCL (CPU, CPU_AVX512); other
  * GPUs take NVIDIA's values. CPU devices run scale_tiles only with images,
  * with the GPU values. The rows differ in the order of the passes, the
- * window taps, which only AVX-512's permutes make faster, and the columns
- * passes' prefetches, measured on an AVX2 CPU only (GPUs run no vector
- * kernels). */
-#define ROW(columns_first_, window_taps_, column_prefetch_bytes_) \
+ * window taps, which only AVX-512's permutes make faster, and the vector
+ * kernels' prefetches, rows pass runs and plain stores, measured on an
+ * AVX2 CPU only (GPUs run no vector kernels). */
+#define ROW(columns_first_, window_taps_, column_prefetch_bytes_, \
+    rows_pass_runs_, rows_pass_streaming_, rows_pass_prefetch_bytes_) \
   .buffers_max_shrink = 5, \
   .columns_first = columns_first_, \
   .column_prefetch_bytes = column_prefetch_bytes_, \
   .constant_tap_values = 32, \
   .vector_columns_pass_rows = 4, \
+  .vector_rows_pass_runs = rows_pass_runs_, \
+  .rows_pass_streaming = rows_pass_streaming_, \
+  .rows_pass_prefetch_bytes = rows_pass_prefetch_bytes_, \
   .window_taps = window_taps_, \
   .tile_columns = 16, \
   .tile_shapes = {{8, 8}, {16, 2}, {16, 1}}, \
@@ -26,10 +30,10 @@
   .tile_gray8_pixels = 2
 
 static const GstCLBicubicScaleTuning tuning[GST_CL_DEVICE_N_CLASSES] = {
-  [GST_CL_DEVICE_CLASS_CPU] = {ROW (TRUE, FALSE, 128)},
-  [GST_CL_DEVICE_CLASS_CPU_AVX512] = {ROW (TRUE, TRUE, 0)},
-  [GST_CL_DEVICE_CLASS_NVIDIA_GPU] = {ROW (FALSE, FALSE, 0)},
-  [GST_CL_DEVICE_CLASS_GPU] = {ROW (FALSE, FALSE, 0)},
+  [GST_CL_DEVICE_CLASS_CPU] = {ROW (TRUE, FALSE, 512, 8, FALSE, 512)},
+  [GST_CL_DEVICE_CLASS_CPU_AVX512] = {ROW (TRUE, TRUE, 0, 1, TRUE, 0)},
+  [GST_CL_DEVICE_CLASS_NVIDIA_GPU] = {ROW (FALSE, FALSE, 0, 1, TRUE, 0)},
+  [GST_CL_DEVICE_CLASS_GPU] = {ROW (FALSE, FALSE, 0, 1, TRUE, 0)},
 };
 
 const GstCLBicubicScaleTuning *

@@ -38,6 +38,16 @@ typedef struct
   /* output rows an item of the vector columns pass makes
    * (-DCOLUMN_PASS_ROWS) */
   gint vector_columns_pass_rows;
+  /* runs of GST_CL_VECTOR_VALUES channel values along the row an item of
+   * the vector rows pass (rows first) makes (-DROWS_PASS_RUNS) */
+  gint vector_rows_pass_runs;
+  /* the vector rows pass (rows first) writes the intermediate with
+   * non-temporal stores (else plain ones, -DGST_CL_CACHED_ROWS_PASS) */
+  gboolean rows_pass_streaming;
+  /* the vector rows pass (rows first) prefetches for writing this many
+   * bytes ahead of its stores (-DGST_CL_ROWS_PASS_PREFETCH_BYTES; 0:
+   * none) */
+  gint rows_pass_prefetch_bytes;
   /* the vector columns passes prefetch this many bytes ahead along the
    * rows they read (-DGST_CL_PREFETCH_BYTES; 0: none) */
   gint column_prefetch_bytes;

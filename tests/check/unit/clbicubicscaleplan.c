@@ -320,20 +320,29 @@ expected_taps (gint in_size, gint out_size, gboolean antialias)
 }
 
 /* Work-items cover @width values of @channels exactly once: one a pixel,
- * or GST_CL_VECTOR_VALUES channel values an item. */
+ * or @runs times GST_CL_VECTOR_VALUES channel values an item. */
 static void
-check_row_items (gsize items, gint width, guint channels, gboolean vectors,
-    const gchar * what)
+check_row_runs (gsize items, gint width, guint channels, gboolean vectors,
+    gint runs, const gchar * what)
 {
   gsize values = (gsize) width * channels;
+  gsize per_item = (gsize) runs * GST_CL_VECTOR_VALUES;
 
   if (!vectors)
     fail_unless (items == (gsize) width, "%s: %zu items for %d pixels", what,
         items, width);
   else
-    fail_unless (items * GST_CL_VECTOR_VALUES >= values
-        && (items - 1) * GST_CL_VECTOR_VALUES < values,
-        "%s: %zu vector items for %zu values", what, items, values);
+    fail_unless (items * per_item >= values
+        && (items - 1) * per_item < values,
+        "%s: %zu vector items of %d runs for %zu values", what, items, runs,
+        values);
+}
+
+static void
+check_row_items (gsize items, gint width, guint channels, gboolean vectors,
+    const gchar * what)
+{
+  check_row_runs (items, width, channels, vectors, 1, what);
 }
 
 static void
@@ -394,6 +403,16 @@ check_options (const GstCLBicubicScaleTuning * t,
         t->column_prefetch_bytes);
     fail_unless_equals_int (has_option (o, word), t->column_prefetch_bytes > 0);
     g_free (word);
+    word = g_strdup_printf ("-DROWS_PASS_RUNS=%d", t->vector_rows_pass_runs);
+    fail_unless (has_option (o, word), "%s: %s lacks %s", what, o, word);
+    g_free (word);
+    fail_unless_equals_int (has_option (o, "-DGST_CL_CACHED_ROWS_PASS"),
+        !t->rows_pass_streaming);
+    word = g_strdup_printf ("-DGST_CL_ROWS_PASS_PREFETCH_BYTES=%d",
+        t->rows_pass_prefetch_bytes);
+    fail_unless_equals_int (has_option (o, word),
+        t->rows_pass_prefetch_bytes > 0);
+    g_free (word);
     fail_if (strstr (o, "TAPS=") || strstr (o, "TILE_PIXELS"), "%s: %s", what,
         o);
     return;
@@ -446,7 +465,8 @@ check_passes (const GstCLBicubicScaleTuning * t,
     fail_unless_equals_string (pp->rows_kernel, "scale_rows");
     fail_unless_equals_string (pp->columns_kernel, "scale_columns");
     fail_unless (pp->intermediate_size >= pixel * g->rect.w * g->height);
-    check_row_items (pp->rows_items[0], g->rect.w, g->channels, vectors, what);
+    check_row_runs (pp->rows_items[0], g->rect.w, g->channels, vectors,
+        t->vector_rows_pass_runs, what);
     check_row_count (pp->rows_items[1], g->height, rows_per_item, vectors,
         what);
     check_row_items (pp->columns_items[0], g->out_width, g->channels, vectors,
