@@ -522,17 +522,10 @@ static GstFlowReturn
 process_frame (GstCLFilter * self, GstBuffer * inbuf, const FrameSide * in,
     const FrameSide * out)
 {
-  GstCLFilterPrivate *priv = PRIV (self);
   GError *error = NULL;
   guint fields = gst_cl_buffer_fields (in->info, inbuf);
-  gboolean field_frames = gst_cl_uses_field_frames (in->info, fields);
   gboolean ok = TRUE;
 
-  /* Mixed streams: an interlaced frame after a progressive one, or the
-   * other way round, needs the other geometry (as does any frame after
-   * that setup failed). */
-  if (field_frames != priv->field_frames || priv->in.n_planes == 0)
-    ok = setup_frames (self, in->info, out->info, field_frames, &error);
   for (guint f = 0; f < fields && ok; f++)
     ok = process_field (self, in, out, f, fields, &error);
   /* Once a frame, for every field's kernels. */
@@ -547,6 +540,24 @@ process_frame (GstCLFilter * self, GstBuffer * inbuf, const FrameSide * in,
   if (gst_cl_context_is_profiling (gst_cl_filter_get_context (self)))
     post_kernel_time (self);
   return GST_FLOW_OK;
+}
+
+/* Sets up the device frames for @inbuf's geometry where they are not set
+ * up for it: in mixed streams an interlaced frame after a progressive
+ * one, or the other way round, needs the other geometry, as does any
+ * frame after a setup that failed. */
+static gboolean
+setup_frames_for (GstCLFilter * self, GstBuffer * inbuf,
+    const GstVideoInfo * in_info, const GstVideoInfo * out_info,
+    GError ** error)
+{
+  GstCLFilterPrivate *priv = PRIV (self);
+  gboolean field_frames = gst_cl_uses_field_frames (in_info,
+      gst_cl_buffer_fields (in_info, inbuf));
+
+  if (field_frames == priv->field_frames && priv->in.n_planes > 0)
+    return TRUE;
+  return setup_frames (self, in_info, out_info, field_frames, error);
 }
 
 /* Whether the kernels use @buffer, a frame of @info, on the device: OpenCL
@@ -642,7 +653,8 @@ gst_cl_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   else
     ok = gst_cl_buffer_check_frame (inbuf, in_info, "input", &error)
         && gst_cl_buffer_get_crop (inbuf, in_info, "input", &crop, &error)
-        && gst_cl_buffer_check_frame (outbuf, out_info, "output", &error);
+        && gst_cl_buffer_check_frame (outbuf, out_info, "output", &error)
+        && setup_frames_for (self, inbuf, in_info, out_info, &error);
   if (!ok) {
     gst_cl_base_transform_post_error (self, error);
     g_clear_error (&error);
