@@ -590,6 +590,7 @@ transform_frame (GstCLFilter * self, GstBuffer * inbuf,
     gboolean out_device)
 {
   GstCLBaseTransform *base = GST_CL_BASE_TRANSFORM (self);
+  GstCLFilterPrivate *priv = PRIV (self);
   GstVideoFrame out_frame;
   FrameSide in = { NULL, }, out = { NULL, };
   GstBuffer *uploaded = NULL;
@@ -599,9 +600,8 @@ transform_frame (GstCLFilter * self, GstBuffer * inbuf,
 
   in.info = gst_cl_base_transform_get_in_info (base);
   out.info = gst_cl_base_transform_get_out_info (base);
-  if (!in_device && !(uploaded = gst_cl_frame_upload (&PRIV (self)->in,
-              in.info, inbuf, &PRIV (self)->upload_pool, &PRIV (self)->staging,
-              &in_place, &error)))
+  if (!in_device && !(uploaded = gst_cl_frame_upload (&priv->in, in.info,
+              inbuf, &priv->upload_pool, &priv->staging, &in_place, &error)))
     goto failed;
   in.device = uploaded ? uploaded : inbuf;
   in.crop = !uploaded || in_place ? crop : NULL;
