@@ -180,6 +180,19 @@ gst_cl_buffer_pool_get_context (GstBufferPool * pool)
 }
 
 /**
+ * gst_cl_buffer_pool_get_allocator:
+ *
+ * Returns: (transfer none): the #GstCLAllocator of @pool's memory, which
+ * lasts as long as @pool.
+ */
+GstAllocator *
+gst_cl_buffer_pool_get_allocator (GstBufferPool * pool)
+{
+  g_return_val_if_fail (GST_IS_CL_BUFFER_POOL (pool), NULL);
+  return GST_CL_BUFFER_POOL (pool)->allocator;
+}
+
+/**
  * gst_cl_buffer_pool_is_on_context:
  *
  * Returns: whether @pool (any pool) is a #GstCLBufferPool of @context:

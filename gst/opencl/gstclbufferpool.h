@@ -28,6 +28,9 @@ GST_CL_API
 GstCLContext *gst_cl_buffer_pool_get_context (GstBufferPool * pool);
 
 GST_CL_API
+GstAllocator *gst_cl_buffer_pool_get_allocator (GstBufferPool * pool);
+
+GST_CL_API
 gboolean gst_cl_buffer_pool_is_on_context (GstBufferPool * pool,
     GstCLContext * context);
 

@@ -484,15 +484,16 @@ upload_pool_new (GstCLContext * context, const GstVideoInfo * info,
  * @inbuf: a frame of @info (of the caps: @frame may be one of its
  *   fields) that @frame cannot attach where it is: in host memory, or in
  *   OpenCL memory of another context or laid out otherwise
- * @pool: (inout) (nullable): the caller's pool for copies of the frames
- *   of @info, made and started on first use
+ * @pool: (inout) (nullable): the caller's pool for the frames of @info,
+ *   made and started on first use: its allocator wraps host memory, and
+ *   copies go into its buffers
  * @staging: (inout) (nullable): the caller's staging memory for uploads,
  *   made on first use (gst_cl_staging_upload())
  * @in_place: (out): whether the returned buffer is @inbuf's own memory
  *
  * The one way a frame reaches the device for @frame: @inbuf's own memory
  * used in place where the device shares host memory and @frame can attach
- * it there (gst_cl_buffer_wrap_host(); its crop meta still applies), else
+ * it there (gst_cl_allocator_wrap_host(); its crop meta still applies), else
  * a copy of its frame (of its crop meta's region) in a buffer of @pool
  * (gst_cl_copy_frame()). Attach the result with
  * gst_cl_frame_attach_buffer().
@@ -505,14 +506,16 @@ gst_cl_frame_upload (GstCLFrame * frame, const GstVideoInfo * info,
     GstBuffer * inbuf, GstBufferPool ** pool, GstCLStaging ** staging,
     gboolean * in_place, GError ** error)
 {
-  GstBuffer *device = gst_cl_buffer_wrap_host (frame->context, info, inbuf);
+  GstBuffer *device;
 
+  if (*pool == NULL && !(*pool = upload_pool_new (frame->context, info, error)))
+    return NULL;
+  device = gst_cl_allocator_wrap_host (gst_cl_buffer_pool_get_allocator
+      (*pool), info, inbuf);
   *in_place = device && gst_cl_frame_can_attach_buffer (frame, info, device);
   if (*in_place)
     return device;
   gst_clear_buffer (&device);
-  if (*pool == NULL && !(*pool = upload_pool_new (frame->context, info, error)))
-    return NULL;
   if (gst_buffer_pool_acquire_buffer (*pool, &device, NULL) != GST_FLOW_OK) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
         "Could not get OpenCL memory for a %dx%d %s frame", info->width,

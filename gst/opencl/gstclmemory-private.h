@@ -24,7 +24,7 @@ typedef struct
   GstVideoInfo info;
   gboolean has_info;
   /* A buffer in host memory whose bytes @buffer uses in place
-   * (gst_cl_buffer_wrap_host()), mapped for reading until the memory
+   * (gst_cl_allocator_wrap_host()), mapped for reading until the memory
    * goes; NULL for device memory. */
   GstBuffer *host_buffer;
   GstMapInfo host_map;

@@ -170,12 +170,13 @@ meta_layout (GstBuffer * buffer, const GstVideoInfo * info,
 #define HOST_ALIGN 16
 
 /**
- * gst_cl_buffer_wrap_host:
+ * gst_cl_allocator_wrap_host:
+ * @allocator: a #GstCLAllocator
  * @host: one memory in host memory, holding a frame of @info laid out as
  *   its video meta says (else as the default layout of @info)
  *
- * Where @context's device shares host memory, @host's bytes made OpenCL
- * memory of @context, used in place (CL_MEM_USE_HOST_PTR), read-only:
+ * Where the device of @allocator's context shares host memory, @host's
+ * bytes made OpenCL memory of that context, used in place (CL_MEM_USE_HOST_PTR), read-only:
  * the returned buffer holds @host mapped for reading until it goes, and
  * has @host's metadata (its crop meta among them). Its memory records the
  * frame as @host lays it out (gst_cl_memory_get_video_info()). When the memory
@@ -187,10 +188,10 @@ meta_layout (GstBuffer * buffer, const GstVideoInfo * info,
  * instance with gst_cl_copy_frame()).
  */
 GstBuffer *
-gst_cl_buffer_wrap_host (GstCLContext * context, const GstVideoInfo * info,
-    GstBuffer * host)
+gst_cl_allocator_wrap_host (GstAllocator * allocator,
+    const GstVideoInfo * info, GstBuffer * host)
 {
-  GstAllocator *allocator;
+  GstCLContext *context = GST_CL_ALLOCATOR (allocator)->context;
   GstCLMemory *mem;
   GstMapInfo map;
   GstBuffer *buffer;
@@ -214,10 +215,8 @@ gst_cl_buffer_wrap_host (GstCLContext * context, const GstVideoInfo * info,
     gst_buffer_unmap (host, &map);
     return NULL;
   }
-  allocator = gst_cl_allocator_new (context);
   mem = new_memory (allocator, NULL, wrapped, GST_MEMORY_FLAG_READONLY,
       map.size, 0, map.size);
-  gst_object_unref (allocator);
   mem->host_buffer = gst_buffer_ref (host);
   mem->host_map = map;
   /* The video meta goes with the memory (buffer copies leave it): the

@@ -54,7 +54,7 @@ GstMemory *gst_cl_allocator_alloc_video (GstAllocator * allocator,
     const GstVideoInfo * info, GError ** error);
 
 GST_CL_API
-GstBuffer *gst_cl_buffer_wrap_host (GstCLContext * context,
+GstBuffer *gst_cl_allocator_wrap_host (GstAllocator * allocator,
     const GstVideoInfo * info, GstBuffer * host);
 
 GST_CL_API

@@ -481,7 +481,7 @@ GST_START_TEST (test_write_and_read_frame)
 GST_END_TEST;
 
 /* A frame in host memory made OpenCL memory in place where the device
- * shares host memory (gst_cl_buffer_wrap_host ()): the same bytes
+ * shares host memory (gst_cl_allocator_wrap_host ()): the same bytes
  * through its cl_mem, the layout of the frame's video meta recorded,
  * read-only, the host buffer held (and mapped, so not writable) until the
  * wrapper goes. Devices with memory of their own, and OpenCL memory,
@@ -493,8 +493,8 @@ GST_START_TEST (test_wrap_host)
   gint strides[GST_VIDEO_MAX_PLANES] = { 32, 16 };
   gsize offsets[GST_VIDEO_MAX_PLANES] = { 0, 32 * 5 + 32 };
   gsize size = offsets[1] + strides[1] * 3;
+  GstAllocator *allocator = gst_cl_allocator_new (context);
   GstBuffer *host, *wrapped, *device;
-  GstAllocator *allocator;
   const GstVideoInfo *recorded;
   GstMemory *mem;
   GstMapInfo map;
@@ -508,7 +508,7 @@ GST_START_TEST (test_wrap_host)
   gst_buffer_add_video_meta_full (host, 0, GST_VIDEO_FORMAT_NV12, 7, 5, 2,
       offsets, strides);
 
-  wrapped = gst_cl_buffer_wrap_host (context, &info, host);
+  wrapped = gst_cl_allocator_wrap_host (allocator, &info, host);
   if (!gst_cl_context_get_device (context)->host_unified) {
     fail_unless (wrapped == NULL);
     goto done;
@@ -536,11 +536,10 @@ GST_START_TEST (test_wrap_host)
   gst_buffer_unmap (host, &map);
 
 done:
-  allocator = gst_cl_allocator_new (context);
   device = gst_buffer_new ();
   gst_buffer_append_memory (device, gst_cl_allocator_alloc_video (allocator,
           &info, NULL));
-  fail_unless (gst_cl_buffer_wrap_host (context, &info, device) == NULL);
+  fail_unless (gst_cl_allocator_wrap_host (allocator, &info, device) == NULL);
   gst_buffer_unref (device);
   gst_object_unref (allocator);
   gst_buffer_unref (host);
