@@ -1095,16 +1095,19 @@ convert_scale_frame (SCALE_KERNEL_PARAMS)
 }
 
 
-#if defined(CUBIC_TAPS) && defined(TILE_W) && !OUT_SUBSAMPLED
-/* Where every table has CUBIC_TAPS taps, the output has no subsampled
- * chroma and TILE_H output rows read at most TILE_H + CUBIC_TAPS input
- * rows (the planner's tiles), a work-group makes TILE_W x TILE_H output
- * pixels: the sums along x of the input rows they read, at their
- * columns, are made once into local memory and shared by the tile's
- * rows, then each pixel sums them down. Each sum is convert_scale_frame's
- * for its pixel, in the same order: the same bits. A work-item makes
- * TILE_ITEM_ROWS pixels of a column of the tile, so that the loads each
- * waits on are paid for fewer work-items. */
+#if CUBIC_TAPS == 4 && defined(TILE_W) && !OUT_SUBSAMPLED
+/* Where every table has 4 taps (the cubic's support: nothing is
+ * antialiased), the output has no subsampled chroma and TILE_H output
+ * rows read at most TILE_H + 4 input rows (the planner's tiles), a
+ * work-group makes TILE_W x TILE_H output pixels: the sums along x of
+ * the input rows they read, at their columns, are made once into local
+ * memory and shared by the tile's rows, then each pixel sums them down.
+ * Each sum is convert_scale_frame's for its pixel, in the same order:
+ * the same bits. The taps are read from the tables once for the tile: a
+ * column's along x by the work-items of that column, a row's down into
+ * local memory. A work-item makes TILE_ITEM_ROWS pixels of a column of
+ * the tile, so that the loads each waits on are paid for fewer
+ * work-items. */
 #define TILE_ITEMS_Y (TILE_H / TILE_ITEM_ROWS)
 #define TILE_ITEMS (TILE_W * TILE_ITEMS_Y)
 #define TILE_ROWS (TILE_H + CUBIC_TAPS)
@@ -1118,37 +1121,97 @@ tile_rows (Table ty, int j0, int j1, int h, int *first)
   return clamp (ty.starts[j1] + CUBIC_TAPS - 1, 0, h - 1) - *first + 1;
 }
 
-/* The sums along x of component c (table tx, on w columns) of input rows
- * first .. first + rows - 1 at the tile's columns i0 .. i0 + TILE_W - 1,
- * into sums; the work-group's items share them out (lid: the item's). */
-#define SUM_TILE_ROWS(c, tx, i0, first, rows, w, sums) \
-  for (int e_ = lid; e_ < (rows) * TILE_W; e_ += TILE_ITEMS) { \
-    const int i_ = (i0) + e_ % TILE_W, y_ = (first) + e_ / TILE_W; \
-    float s_ = 0.0f; \
-    if (i_ >= 0 && i_ < (tx).size) { \
-      const int x0_ = (tx).starts[i_]; \
-      _Pragma ("unroll") \
-      for (int k_ = 0; k_ < CUBIC_TAPS; k_++) \
-        s_ += (tx).weights[k_ * (tx).size + i_] \
-            * IN_VALUE (c, clamp (x0_ + k_, 0, (w) - 1), y_); \
-    } \
-    (sums)[e_] = s_; \
-  }
-
-/* Output row j's sum down (table ty, on h rows) of the tile's column li
- * of sums, whose rows start at input row first. */
-static float
-sum_tile_column (__local const float *sums, Table ty, int j, int first,
-    int h, int li)
+/* A work-item's column of the tile, i of table tx (on w input samples):
+ * its clamped input columns and their weights; none outside the
+ * picture. Every row of the tile's sums in that column takes them. */
+typedef struct
 {
-  float s = 0.0f;
+  int x[CUBIC_TAPS];
+  float w[CUBIC_TAPS];
+  bool inside;
+} TileTaps;
+
+static TileTaps
+tile_taps (Table tx, int i, int w)
+{
+  TileTaps t;
+
+  t.inside = i >= 0 && i < tx.size;
+  if (t.inside) {
+    const int x0 = tx.starts[i];
 
 #pragma unroll
-  for (int ky = 0; ky < CUBIC_TAPS; ky++) {
-    const int y = clamp (ty.starts[j] + ky, 0, h - 1);
-
-    s += ty.weights[ky * ty.size + j] * sums[(y - first) * TILE_W + li];
+    for (int k = 0; k < CUBIC_TAPS; k++) {
+      t.x[k] = clamp (x0 + k, 0, w - 1);
+      t.w[k] = tx.weights[k * tx.size + i];
+    }
   }
+  return t;
+}
+
+/* The sum along x of component c at taps t of input row y (0 outside
+ * the picture). */
+#define TILE_SUM(c, t, y, s) \
+  do { \
+    (s) = 0.0f; \
+    if ((t).inside) { \
+      _Pragma ("unroll") \
+      for (int k_ = 0; k_ < CUBIC_TAPS; k_++) \
+        (s) += (t).w[k_] * IN_VALUE (c, (t).x[k_], y); \
+    } \
+  } while (0)
+
+/* The sums along x (taps t) of component c of input rows first .. first
+ * + rows - 1 at the work-item's column of the tile (li), into sums: the
+ * items of a column share out its rows. */
+#define SUM_TILE_ROWS(c, t, first, rows, sums) \
+  for (int r_ = get_local_id (1); r_ < (rows); r_ += TILE_ITEMS_Y) { \
+    float s_; \
+    TILE_SUM (c, t, (first) + r_, s_); \
+    (sums)[r_ * TILE_W + li] = s_; \
+  }
+
+/* The same for the two chroma components, in one loop over the rows. */
+#define SUM_TILE_CHROMA_ROWS(t, first, rows, sums1, sums2) \
+  for (int r_ = get_local_id (1); r_ < (rows); r_ += TILE_ITEMS_Y) { \
+    float s1_, s2_; \
+    TILE_SUM (1, t, (first) + r_, s1_); \
+    TILE_SUM (2, t, (first) + r_, s2_); \
+    (sums1)[r_ * TILE_W + li] = s1_; \
+    (sums2)[r_ * TILE_W + li] = s2_; \
+  }
+
+/* The taps down of the tile's rows in table ty, whose input rows (on h
+ * rows) start at first in sums: of tile row r, at[r] holds the offsets
+ * in sums of the 4 rows its taps read and w[r] their weights. Made once,
+ * for every column of the tile. */
+#define TILE_ROW_TAPS(ty, first, h, at, w) \
+  for (int r_ = lid; r_ < TILE_H; r_ += TILE_ITEMS) { \
+    const int j_ = (int) get_group_id (1) * TILE_H + r_ - rect.y; \
+    if (j_ >= 0 && j_ < (ty).size) { \
+      const int y_ = (ty).starts[j_]; \
+      const int4 rows_ = clamp (y_ + (int4) (0, 1, 2, 3), 0, (h) - 1); \
+      (at)[r_] = (rows_ - (first)) * TILE_W; \
+      (w)[r_] = (float4) ((ty).weights[j_], \
+          (ty).weights[(ty).size + j_], (ty).weights[2 * (ty).size + j_], \
+          (ty).weights[3 * (ty).size + j_]); \
+    } \
+  }
+
+/* Tile row r's sum down of the tile's column li of sums, with the taps
+ * of TILE_ROW_TAPS (). */
+static float
+sum_tile_column (__local const float *sums, __local const int4 * at,
+    __local const float4 * w, int r, int li)
+{
+  const int4 a = at[r];
+  const float4 k = w[r];
+  float s = 0.0f;
+
+  s += k.s0 * sums[a.s0 + li];
+  s += k.s1 * sums[a.s1 + li];
+  s += k.s2 * sums[a.s2 + li];
+  s += k.s3 * sums[a.s3 + li];
   return s;
 }
 
@@ -1158,6 +1221,9 @@ convert_scale_tiles (SCALE_KERNEL_PARAMS)
 {
   /* components 0, 1, 2 and alpha */
   __local float sums[4][TILE_ROWS * TILE_W];
+  /* the taps down of the picture's pixels and of its chroma samples */
+  __local int4 row_at[2][TILE_H];
+  __local float4 row_w[2][TILE_H];
   const int on_pixels = PIXEL_NEEDS & (NEEDS_LUMA | NEEDS_ALPHA
       | (IN_SUBSAMPLED ? 0 : NEEDS_CHROMA));
   const int li = get_local_id (0), lid = get_local_id (1) * TILE_W + li;
@@ -1174,18 +1240,18 @@ convert_scale_tiles (SCALE_KERNEL_PARAMS)
   START_PLANES ();
   if (ja <= jb && on_pixels) {
     const int rows = tile_rows (py, ja, jb, in_size.y, &first);
+    const TileTaps t = tile_taps (px, i0 + li, in_size.x);
 
+    TILE_ROW_TAPS (py, first, in_size.y, row_at[0], row_w[0]);
     if (on_pixels & NEEDS_LUMA)
-      SUM_TILE_ROWS (0, px, i0, first, rows, in_size.x, sums[0]);
+      SUM_TILE_ROWS (0, t, first, rows, sums[0]);
 #if defined(IN_CHROMA) && !IN_SUBSAMPLED
-    if (on_pixels & NEEDS_CHROMA) {
-      SUM_TILE_ROWS (1, px, i0, first, rows, in_size.x, sums[1]);
-      SUM_TILE_ROWS (2, px, i0, first, rows, in_size.x, sums[2]);
-    }
+    if (on_pixels & NEEDS_CHROMA)
+      SUM_TILE_CHROMA_ROWS (t, first, rows, sums[1], sums[2]);
 #endif
 #ifdef IN_ALPHA
     if (on_pixels & NEEDS_ALPHA)
-      SUM_TILE_ROWS (A, px, i0, first, rows, in_size.x, sums[3]);
+      SUM_TILE_ROWS (A, t, first, rows, sums[3]);
 #endif
   }
 #if IN_SUBSAMPLED
@@ -1194,9 +1260,10 @@ convert_scale_tiles (SCALE_KERNEL_PARAMS)
 
   if (ja <= jb && (PIXEL_NEEDS & NEEDS_CHROMA)) {
     const int rows = tile_rows (cy, ja, jb, in_size.w, &first_chroma);
+    const TileTaps t = tile_taps (cx, i0 + li, in_size.z);
 
-    SUM_TILE_ROWS (1, cx, i0, first_chroma, rows, in_size.z, sums[1]);
-    SUM_TILE_ROWS (2, cx, i0, first_chroma, rows, in_size.z, sums[2]);
+    TILE_ROW_TAPS (cy, first_chroma, in_size.w, row_at[1], row_w[1]);
+    SUM_TILE_CHROMA_ROWS (t, first_chroma, rows, sums[1], sums[2]);
   }
 #endif
   barrier (CLK_LOCAL_MEM_FENCE);
@@ -1205,9 +1272,8 @@ convert_scale_tiles (SCALE_KERNEL_PARAMS)
     return;
 #pragma unroll
   for (int k = 0; k < TILE_ITEM_ROWS; k++) {
-    const int y = get_group_id (1) * TILE_H + get_local_id (1)
-        + k * TILE_ITEMS_Y;
-    const int j = y - rect.y;
+    const int r = get_local_id (1) + k * TILE_ITEMS_Y;
+    const int y = get_group_id (1) * TILE_H + r;
     float4 v = border;
     float4 s = (float4) (0.0f);
 
@@ -1219,21 +1285,21 @@ convert_scale_tiles (SCALE_KERNEL_PARAMS)
     }
 
     if (on_pixels & NEEDS_LUMA)
-      s.x = sum_tile_column (sums[0], py, j, first, in_size.y, li);
+      s.x = sum_tile_column (sums[0], row_at[0], row_w[0], r, li);
 #if defined(IN_CHROMA) && !IN_SUBSAMPLED
     if (on_pixels & NEEDS_CHROMA) {
-      s.y = sum_tile_column (sums[1], py, j, first, in_size.y, li);
-      s.z = sum_tile_column (sums[2], py, j, first, in_size.y, li);
+      s.y = sum_tile_column (sums[1], row_at[0], row_w[0], r, li);
+      s.z = sum_tile_column (sums[2], row_at[0], row_w[0], r, li);
     }
 #endif
 #ifdef IN_ALPHA
     if (on_pixels & NEEDS_ALPHA)
-      s.w = sum_tile_column (sums[3], py, j, first, in_size.y, li);
+      s.w = sum_tile_column (sums[3], row_at[0], row_w[0], r, li);
 #endif
 #if IN_SUBSAMPLED
     if (PIXEL_NEEDS & NEEDS_CHROMA) {
-      s.y = sum_tile_column (sums[1], cy, j, first_chroma, in_size.w, li);
-      s.z = sum_tile_column (sums[2], cy, j, first_chroma, in_size.w, li);
+      s.y = sum_tile_column (sums[1], row_at[1], row_w[1], r, li);
+      s.z = sum_tile_column (sums[2], row_at[1], row_w[1], r, li);
     }
 #endif
     v = (float4) (MAP (m0, s.x, s.y, s.z), MAP (m1, s.x, s.y, s.z),

@@ -559,7 +559,7 @@ plan_scaling (GstCLConvertPlan * plan, const GstVideoInfo * in,
   make_tables (plan, in, out, settings);
   /* y tables of the output's pixels: from the input's pixels (1) and
    * from its chroma samples (3) */
-  plan->tiles = plan->uniform_taps > 0 && !out_subsampled
+  plan->tiles = plan->uniform_taps == 4 && !out_subsampled
       && fits_tiles (plan, 1) && (!subsamples_chroma (in)
       || fits_tiles (plan, 3));
 

@@ -104,8 +104,9 @@ typedef struct
   /* The taps of every table, where all have as many (the one-pass
    * kernels' -DCUBIC_TAPS); 0 where they differ. */
   gint uniform_taps;
-  /* The one-pass kernel can work in tiles (convert_scale_tiles): the
-   * taps are uniform, the output does not subsample chroma, and any
+  /* The one-pass kernel can work in tiles (convert_scale_tiles): every
+   * table has 4 taps (the cubic's support, where nothing is
+   * antialiased), the output does not subsample chroma, and any
    * GST_CL_CONVERT_TILE_H consecutive output rows read at most
    * GST_CL_CONVERT_TILE_H + taps input rows (the picture does not shrink
    * along y). */
