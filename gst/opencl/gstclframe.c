@@ -458,6 +458,26 @@ set_read_error (GError ** error, const GstCLFrame * frame, guint plane,
       status);
 }
 
+/* Whether @buffer's planes, a frame of @info, start on and have rows of
+ * whole pixels, which the kernels load and store as one access each
+ * (whole values, for pixels of 3 values). */
+static gboolean
+planes_attachable (const GstCLFrame * frame, const GstVideoInfo * info,
+    GstBuffer * buffer)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
+
+  for (guint p = 0; p < frame->n_planes; p++) {
+    const GstCLPlane *plane = &frame->planes[p];
+    gsize offset = meta ? meta->offset[p] : info->offset[p];
+    gint stride = meta ? meta->stride[p] : info->stride[p];
+
+    if (offset % access_bytes (plane) || stride % access_bytes (plane))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* A pool of OpenCL memory for frames of @info, started. */
 static GstBufferPool *
 upload_pool_new (GstCLContext * context, const GstVideoInfo * info,
@@ -506,16 +526,16 @@ gst_cl_frame_upload (GstCLFrame * frame, const GstVideoInfo * info,
     GstBuffer * inbuf, GstBufferPool ** pool, GstCLStaging ** staging,
     gboolean * in_place, GError ** error)
 {
-  GstBuffer *device;
+  GstBuffer *device = NULL;
 
   if (*pool == NULL && !(*pool = upload_pool_new (frame->context, info, error)))
     return NULL;
-  device = gst_cl_allocator_wrap_host (gst_cl_buffer_pool_get_allocator
-      (*pool), info, inbuf);
-  *in_place = device && gst_cl_frame_can_attach_buffer (frame, info, device);
+  /* The wrapped buffer has @inbuf's layout. */
+  *in_place = planes_attachable (frame, info, inbuf)
+      && (device = gst_cl_allocator_wrap_host
+      (gst_cl_buffer_pool_get_allocator (*pool), info, inbuf));
   if (*in_place)
     return device;
-  gst_clear_buffer (&device);
   if (gst_buffer_pool_acquire_buffer (*pool, &device, NULL) != GST_FLOW_OK) {
     g_set_error (error, GST_CL_ERROR, GST_CL_ERROR_FAILED,
         "Could not get OpenCL memory for a %dx%d %s frame", info->width,
@@ -629,19 +649,8 @@ gboolean
 gst_cl_frame_can_attach_buffer (const GstCLFrame * frame,
     const GstVideoInfo * info, GstBuffer * buffer)
 {
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
-
-  if (!gst_cl_buffer_is_on_context (buffer, frame->context))
-    return FALSE;
-  for (guint p = 0; p < frame->n_planes; p++) {
-    const GstCLPlane *plane = &frame->planes[p];
-    gsize offset = meta ? meta->offset[p] : info->offset[p];
-    gint stride = meta ? meta->stride[p] : info->stride[p];
-
-    if (offset % access_bytes (plane) || stride % access_bytes (plane))
-      return FALSE;
-  }
-  return TRUE;
+  return gst_cl_buffer_is_on_context (buffer, frame->context)
+      && planes_attachable (frame, info, buffer);
 }
 
 /**
