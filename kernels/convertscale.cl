@@ -51,16 +51,35 @@ typedef struct
   int size;
 } Table;
 
+/* The table of header entries h (start, weight, taps, size). */
 static Table
-table_at (__global const int *tables, __global const float *weights, int t)
+table_from (__global const int *tables, __global const float *weights,
+    int4 h)
 {
   Table r;
 
-  r.starts = tables + tables[4 * t];
-  r.weights = weights + tables[4 * t + 1];
-  r.taps = tables[4 * t + 2];
-  r.size = tables[4 * t + 3];
+  r.starts = tables + h.s0;
+  r.weights = weights + h.s1;
+  r.taps = h.s2;
+  r.size = h.s3;
   return r;
+}
+
+static Table
+table_at (__global const int *tables, __global const float *weights, int t)
+{
+  return table_from (tables, weights, vload4 (t, tables));
+}
+
+/* Table k (0 to 3) of an output grid, whose 4 tables' header entries
+ * the one-pass kernels take as an argument (heads), so that their first
+ * loads do not wait on the header's. */
+static Table
+grid_table (__global const int *tables, __global const float *weights,
+    int16 heads, int k)
+{
+  return table_from (tables, weights, k == 0 ? heads.s0123 : k == 1 ?
+      heads.s4567 : k == 2 ? heads.s89ab : heads.scdef);
 }
 
 #ifdef GST_CL_VECTORS
@@ -963,21 +982,21 @@ resample_chroma (IN_PARAMS, Table tx, Table ty, int i, int j, int w, int h)
  * from the picture's corner, converted: components 0, 1, 2, alpha. */
 static float4
 convert_sample (IN_PARAMS, int needs, __global const int *tables,
-    __global const float *weights, int g, int i, int j, int4 in_size,
-    float4 m0, float4 m1, float4 m2, float alpha_scale)
+    __global const float *weights, int16 heads, int i, int j,
+    int4 in_size, float4 m0, float4 m1, float4 m2, float alpha_scale)
 {
   const int on_pixels = needs & (NEEDS_LUMA | NEEDS_ALPHA
       | (IN_SUBSAMPLED ? 0 : NEEDS_CHROMA));
   float4 v = (float4) (0.0f);
 
   if (on_pixels)
-    v = resample_pixels (IN_ARGS, on_pixels, table_at (tables, weights,
-            4 * g), table_at (tables, weights, 4 * g + 1), i, j, in_size.x,
-        in_size.y);
+    v = resample_pixels (IN_ARGS, on_pixels, grid_table (tables, weights,
+            heads, 0), grid_table (tables, weights, heads, 1), i, j,
+        in_size.x, in_size.y);
 #if IN_SUBSAMPLED
   if (needs & NEEDS_CHROMA)
-    v.yz = resample_chroma (IN_ARGS, table_at (tables, weights, 4 * g + 2),
-        table_at (tables, weights, 4 * g + 3), i, j, in_size.z, in_size.w);
+    v.yz = resample_chroma (IN_ARGS, grid_table (tables, weights, heads, 2),
+        grid_table (tables, weights, heads, 3), i, j, in_size.z, in_size.w);
 #endif
   return (float4) (MAP (m0, v.x, v.y, v.z), MAP (m1, v.x, v.y, v.z),
       MAP (m2, v.x, v.y, v.z), v.w * alpha_scale);
@@ -1040,7 +1059,8 @@ store_pixel (OUT_PARAMS, int x, int y, float4 v)
 /* The one-pass kernels' parameters. in_size: the input's pixels (x, y)
  * and chroma samples (z, w); rect and chroma_rect: the picture (x, y,
  * width, height) on the output's pixels and chroma samples; border: the
- * code values around it. */
+ * code values around it; heads0 and heads1: the header entries of the
+ * tables of the output's pixels and of its chroma samples. */
 #define SCALE_KERNEL_PARAMS \
     __global const in_t * in0, int in0_pitch, int in0_offset, \
     __global const in_t * in1, int in1_pitch, int in1_offset, \
@@ -1050,7 +1070,8 @@ store_pixel (OUT_PARAMS, int x, int y, float4 v)
     __global out_t * out2, int out2_pitch, int out2_offset, \
     int width, int height, int4 in_size, int4 rect, int4 chroma_rect, \
     float4 m0, float4 m1, float4 m2, float alpha_scale, float4 border, \
-    __global const int *tables, __global const float *weights
+    __global const int *tables, __global const float *weights, \
+    int16 heads0, int16 heads1
 
 __kernel void
 convert_scale_frame (SCALE_KERNEL_PARAMS)
@@ -1070,7 +1091,7 @@ convert_scale_frame (SCALE_KERNEL_PARAMS)
       if (x >= width || y >= height)
         continue;
       if (inside (x, y, rect))
-        v = convert_sample (IN_ARGS, PIXEL_NEEDS, tables, weights, 0,
+        v = convert_sample (IN_ARGS, PIXEL_NEEDS, tables, weights, heads0,
             x - rect.x, y - rect.y, in_size, m0, m1, m2, alpha_scale);
       store_pixel (OUT_ARGS, x, y, v);
     }
@@ -1085,7 +1106,7 @@ convert_scale_frame (SCALE_KERNEL_PARAMS)
     if (bx >= cw || by >= ch)
       return;
     if (inside (bx, by, chroma_rect))
-      v = convert_sample (IN_ARGS, CHROMA_NEEDS, tables, weights, 1,
+      v = convert_sample (IN_ARGS, CHROMA_NEEDS, tables, weights, heads1,
           bx - chroma_rect.x, by - chroma_rect.y, in_size, m0, m1, m2,
           alpha_scale);
     OUT_STORE (1, bx, by, v.y);
@@ -1233,8 +1254,8 @@ convert_scale_tiles (SCALE_KERNEL_PARAMS)
   const int ja = max ((int) get_group_id (1) * TILE_H - rect.y, 0);
   const int jb = min ((int) get_group_id (1) * TILE_H + TILE_H - 1 - rect.y,
       rect.w - 1);
-  const Table px = table_at (tables, weights, 0);
-  const Table py = table_at (tables, weights, 1);
+  const Table px = grid_table (tables, weights, heads0, 0);
+  const Table py = grid_table (tables, weights, heads0, 1);
   int first = 0, first_chroma = 0;
 
   START_PLANES ();
@@ -1255,8 +1276,8 @@ convert_scale_tiles (SCALE_KERNEL_PARAMS)
 #endif
   }
 #if IN_SUBSAMPLED
-  const Table cx = table_at (tables, weights, 2);
-  const Table cy = table_at (tables, weights, 3);
+  const Table cx = grid_table (tables, weights, heads0, 2);
+  const Table cy = grid_table (tables, weights, heads0, 3);
 
   if (ja <= jb && (PIXEL_NEEDS & NEEDS_CHROMA)) {
     const int rows = tile_rows (cy, ja, jb, in_size.w, &first_chroma);

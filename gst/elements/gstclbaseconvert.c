@@ -374,9 +374,12 @@ run_convert (GstCLBaseConvert * self, const GstCLFrame * in,
 }
 
 /* Where the picture lies on the output, the map, the border and the
- * tables: the arguments both scaling kernels that store take last. */
+ * tables: the arguments both scaling kernels that store take last; the
+ * one-pass kernels also take the tables' header (two int16: the tables
+ * of each output grid). */
 static void
-add_picture (GstCLArgs * args, GstCLBaseConvertPrivate * priv)
+add_picture (GstCLArgs * args, GstCLBaseConvertPrivate * priv,
+    gboolean heads)
 {
   const GstCLConvertPlan *plan = &priv->plan;
 
@@ -387,6 +390,11 @@ add_picture (GstCLArgs * args, GstCLBaseConvertPrivate * priv)
       plan->border[2], plan->border[3]);
   gst_cl_args_add_mem (args, priv->tables);
   gst_cl_args_add_mem (args, priv->weights);
+  G_STATIC_ASSERT (4 * GST_CL_CONVERT_TABLES == 2 * 16);
+  if (heads) {
+    gst_cl_args_add (args, sizeof (cl_int16), plan->starts);
+    gst_cl_args_add (args, sizeof (cl_int16), plan->starts + 16);
+  }
 }
 
 /* convert_scale_frame: one work-item the pixels of an output chroma
@@ -411,7 +419,7 @@ run_convert_scale (GstCLBaseConvert * self, const GstCLFrame * in,
   gst_cl_args_add_int (&args, width);
   gst_cl_args_add_int (&args, height);
   add_in_size (&args, in);
-  add_picture (&args, priv);
+  add_picture (&args, priv, TRUE);
   if (!gst_cl_args_check (&args, error))
     return FALSE;
   if (priv->plan.tiles) {
@@ -483,7 +491,7 @@ run_columns (GstCLBaseConvert * self, const GstCLFrame * in,
   add_planes (&args, out);
   gst_cl_args_add_int (&args, width);
   gst_cl_args_add_int (&args, height);
-  add_picture (&args, priv);
+  add_picture (&args, priv, FALSE);
   return gst_cl_args_check (&args, error)
       && gst_cl_context_enqueue_2d (gst_cl_filter_get_context (GST_CL_FILTER
           (self)), priv->columns[g],

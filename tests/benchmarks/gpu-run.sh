@@ -79,8 +79,8 @@ for t in "$bundle"/bin/elements_* "$bundle"/bin/unit_* \
         OPENCL_LAYERS="$bundle/lib/libgstcl-device-address-layer.so" \
             run "$(basename "$t")" 240 "$t" ;;
     elements_clconvert)
-        # as meson runs it: every pair of its 23 formats is
-        # scripts/check-slow.sh's
+        # its tcase general, which meson runs in three parts: every pair
+        # of its 23 formats is scripts/check-slow.sh's
         CK_RUN_CASE=general run "$(basename "$t")" 240 "$t" ;;
     *) run "$(basename "$t")" 240 "$t" ;;
     esac
