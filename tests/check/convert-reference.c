@@ -483,6 +483,27 @@ gray_code_range (const GstVideoInfo * gray, const GstVideoInfo * yuv)
   return r;
 }
 
+/* @gray's code values in the YUV side's range (gray_code_range ()),
+ * written in the codes of @wide, the wider frame of the same scale that
+ * cref_compare_recoded () reads them back from: 8-bit codes times 257 in
+ * 16 bits, not 256, so that they recode to @gray's codes exactly. */
+static CodeRange
+gray_code_range_in (const GstVideoInfo * gray, const GstVideoInfo * yuv,
+    const GstVideoInfo * wide)
+{
+  CodeRange r = gray_code_range (gray, yuv);
+  gint wide_peak = (1 << GST_VIDEO_INFO_COMP_DEPTH (wide, 0)) - 1;
+  gint peak = (1 << GST_VIDEO_INFO_COMP_DEPTH (gray, 0)) - 1;
+  gint codes = wide_peak / peak;
+
+  fail_unless (codes * peak == wide_peak);
+  for (guint c = 0; c < G_N_ELEMENTS (r.offset); c++) {
+    r.offset[c] *= codes;
+    r.scale[c] *= codes;
+  }
+  return r;
+}
+
 /* The down taps of output chroma sample @k along an axis of @n pixels:
  * the average of its two pixels (centred) or [1 2 1] / 4 about its first
  * (cosited), the places clamped; not subsampled, the pixel itself. */
@@ -579,7 +600,7 @@ cref_formula_convert (const GstVideoInfo * in, GstBuffer * input,
   if (GST_VIDEO_INFO_IS_GRAY (in) && GST_VIDEO_INFO_IS_YUV (out))
     from = gray_code_range (in, out);
   if (GST_VIDEO_INFO_IS_GRAY (out) && GST_VIDEO_INFO_IS_YUV (in))
-    to = gray_code_range (wide, in);
+    to = gray_code_range_in (out, in, wide);
   return fill_wide_frame (in, input, &from, wide, &to, formula_value, out);
 }
 
