@@ -728,7 +728,8 @@ column_row_pixels (__global const float *tmp, int tmp_w, int tmp_h,
  * a steep downscale (42 rows for four rows of 4K -> 360p) the loads of
  * new lines stalled, apparently too many streams at once for the
  * hardware's prefetchers. The rows above the last one are mostly those
- * the last row read at earlier taps. */
+ * the last row read at earlier taps. The shared walk
+ * (-DGST_CL_SHARED_SOURCE_ROWS) prefetches along each row it reads. */
 #ifdef GST_CL_PREFETCH_BYTES
 #define PREFETCH_AHEAD(p) \
     __builtin_prefetch ((__global const char *) (p) + GST_CL_PREFETCH_BYTES)
@@ -845,6 +846,8 @@ source_column_run (PLANE_IN (src), int src_h, int v0, int n, int first,
   return acc;
 }
 
+#ifndef GST_CL_SHARED_SOURCE_ROWS
+
 /* The columns pass on the source: COLUMN_PASS_ROWS rows of the
  * intermediate (src_w x rect_h) a work-item, the last rows and the end of
  * the row one row at a time. */
@@ -880,6 +883,130 @@ scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
   for (int i = 0; i < COLUMN_PASS_ROWS; i++)
     store_intermediate (acc[i], out + i * row_values);
 }
+
+#else
+
+/* With -DGST_CL_SHARED_SOURCE_ROWS=n (the tuning's shared_source_rows), a
+ * work-item of the columns pass on the source makes n rows of the
+ * intermediate, each of SHARED_VALUES values (two runs of VECTOR_VALUES),
+ * and walks down the source rows its rows' taps span once: each source
+ * row is loaded and converted once, then added to the sums of each of
+ * its rows it is a tap of, where the walks of column_sums_of_elems, one
+ * a row, convert it once for each. The two runs double each row's
+ * independent sums, so that the stretches where only one row takes a
+ * source row do not wait on each sum's previous tap as much. Each row
+ * sums its taps in order with the same weights: the same bits. */
+#define SHARED_ROWS GST_CL_SHARED_SOURCE_ROWS
+#define SHARED_VALUES (2 * VECTOR_VALUES)
+
+/* Source rows from j up to j_end, taken by the work-item's rows lo to
+ * hi - 1, whose weights wr[] walk down their taps. */
+#define SHARED_STRETCH(j_end, lo, hi) \
+  for (; j < (j_end); j++, row += pitch) { \
+    float16 x0 = ELEM_LOAD16 (row); \
+    float16 x1 = ELEM_LOAD16 (row + VECTOR_VALUES); \
+ \
+    PREFETCH_AHEAD (row); \
+    _Pragma ("unroll") \
+    for (int i = (lo); i < (hi); i++) { \
+      ADD_COLUMN_TAP (float16, acc[2 * i], carry[2 * i], *wr[i] * x0); \
+      ADD_COLUMN_TAP (float16, acc[2 * i + 1], carry[2 * i + 1], \
+          *wr[i] * x1); \
+      wr[i] += w_pitch; \
+    } \
+  }
+
+/* The sums of the work-item's rows, acc[2 * i] and acc[2 * i + 1] for row
+ * i, from column (its first value in the source) where all their taps lie
+ * in the plane: where the rows' taps overlap (the last row's first tap
+ * before the first row's last), in stretches of a fixed set of rows,
+ * which join one by one (at off[i]) and then leave one by one (at off[i]
+ * + taps); else (steep downscales without antialiasing) row by row. */
+static void
+shared_column_sums (__global const elem_t * column, int pitch,
+    __global const int *starts, __global const float *w, int w_pitch,
+    int taps, float16 * acc)
+{
+  float16 carry[2 * SHARED_ROWS];
+  __global const float *wr[SHARED_ROWS];
+  int off[SHARED_ROWS];
+  __global const elem_t *row = column + starts[0] * pitch;
+  int j = 0;
+
+#pragma unroll
+  for (int i = 0; i < SHARED_ROWS; i++) {
+    acc[2 * i] = acc[2 * i + 1] = carry[2 * i] = carry[2 * i + 1] = 0.0f;
+    off[i] = starts[i] - starts[0];
+    wr[i] = w + i;
+  }
+  if (off[SHARED_ROWS - 1] >= taps) {
+#pragma unroll
+    for (int i = 0; i < SHARED_ROWS; i++) {
+      __global const elem_t *p = column + starts[i] * pitch;
+
+      for (int k = 0; k < taps; k++, p += pitch, wr[i] += w_pitch) {
+        ADD_COLUMN_TAP (float16, acc[2 * i], carry[2 * i],
+            *wr[i] * ELEM_LOAD16 (p));
+        ADD_COLUMN_TAP (float16, acc[2 * i + 1], carry[2 * i + 1],
+            *wr[i] * ELEM_LOAD16 (p + VECTOR_VALUES));
+      }
+    }
+    return;
+  }
+#pragma unroll
+  for (int n = 1; n < SHARED_ROWS; n++)
+    SHARED_STRETCH (off[n], 0, n);
+  SHARED_STRETCH (taps, 0, SHARED_ROWS);
+#pragma unroll
+  for (int n = 1; n < SHARED_ROWS; n++)
+    SHARED_STRETCH (off[n] + taps, n, SHARED_ROWS);
+}
+
+/* The columns pass on the source: SHARED_ROWS rows of the intermediate
+ * (src_w x rect_h) a work-item, SHARED_VALUES values each; where any of
+ * their taps leaves the plane, or at the last rows and the end of the
+ * row, row by row, VECTOR_VALUES values at a time. */
+__kernel void
+scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
+    __global float *tmp, int rect_h,
+    __global const int *starts, __global const float *weights, int taps)
+{
+  PLANE_START (src);
+  int v0 = get_global_id (0) * SHARED_VALUES;
+  int ry = get_global_id (1) * SHARED_ROWS;
+  int row_values = src_w * CHANNELS;
+
+  if (v0 >= row_values || ry >= rect_h)
+    return;
+
+  __global float *out = tmp + ry * row_values + v0;
+
+  if (v0 + SHARED_VALUES > row_values || ry + SHARED_ROWS > rect_h
+      || starts[ry] < 0 || starts[ry + SHARED_ROWS - 1] + taps > src_h) {
+    for (int i = 0; i < min (SHARED_ROWS, rect_h - ry); i++)
+      for (int v = v0; v < min (v0 + SHARED_VALUES, row_values);
+          v += VECTOR_VALUES) {
+        int n = min (VECTOR_VALUES, row_values - v);
+
+        store_values (source_column_run (src, src_pitch, src_h, v, n,
+                starts[ry + i], weights + ry + i, rect_h, taps), n,
+            out + i * row_values + v - v0, true);
+      }
+    return;
+  }
+
+  float16 acc[2 * SHARED_ROWS];
+
+  shared_column_sums (src + v0, src_pitch, starts + ry, weights + ry,
+      rect_h, taps, acc);
+#pragma unroll
+  for (int i = 0; i < SHARED_ROWS; i++) {
+    store_intermediate (acc[2 * i], out + i * row_values);
+    store_intermediate (acc[2 * i + 1], out + i * row_values + VECTOR_VALUES);
+  }
+}
+
+#endif
 
 /* Tap k of the PIXELS pixels whose taps start at run[], side by side. */
 static float16

@@ -199,6 +199,9 @@ emulated_options (const GstCLBicubicScaleTuning * tuning,
     if (tuning->column_prefetch_bytes > 0)
       g_string_append_printf (options, " -DGST_CL_PREFETCH_BYTES=%d",
           tuning->column_prefetch_bytes);
+    if (tuning->shared_source_rows > 0)
+      g_string_append_printf (options, " -DGST_CL_SHARED_SOURCE_ROWS=%d",
+          tuning->shared_source_rows);
   } else {
     g_string_append_printf (options, "-DTILE_PIXELS=%d", pp->tile_pixels);
     if (pp->x_taps * (gint) plane->channels <= tuning->constant_tap_values)
@@ -250,6 +253,26 @@ item_rows (const GstCLBicubicScaleGeometry * geometry, gint rows, gint per_item)
   return (rows + per_item - 1) / per_item;
 }
 
+/* Work-items of the columns pass on the source (columns first): one per
+ * GST_CL_VECTOR_VALUES values of a row and vector_columns_pass_rows rows,
+ * or where the tuning shares source rows, SHARED_SOURCE_RUNS times the
+ * values and shared_source_rows rows. */
+static void
+source_columns_items (const GstCLBicubicScaleTuning * tuning,
+    const GstCLBicubicScaleGeometry * geometry,
+    const GstCLBicubicScalePlaneGeometry * plane, gsize * items)
+{
+  gsize runs = GST_CL_BICUBIC_SCALE_SHARED_SOURCE_RUNS;
+  gint rows = tuning->vector_columns_pass_rows;
+
+  items[0] = items_per_row (geometry, plane->width, plane->channels);
+  if (geometry->vectors && tuning->shared_source_rows > 0) {
+    items[0] = (items[0] + runs - 1) / runs;
+    rows = tuning->shared_source_rows;
+  }
+  items[1] = item_rows (geometry, plane->rect.h, rows);
+}
+
 /* The passes' kernels and work sizes, in the order of @pp. */
 static void
 plan_passes_work (const GstCLBicubicScaleTuning * tuning,
@@ -265,9 +288,7 @@ plan_passes_work (const GstCLBicubicScaleTuning * tuning,
   if (pp->columns_first) {
     pp->rows_kernel = "scale_picture_rows";
     pp->columns_kernel = "scale_source_columns";
-    pp->columns_items[0] = items_per_row (geometry, plane->width, channels);
-    pp->columns_items[1] = item_rows (geometry, plane->rect.h,
-        columns_pass_rows);
+    source_columns_items (tuning, geometry, plane, pp->columns_items);
     pp->rows_items[0] = items_per_row (geometry, plane->out_width, channels);
     pp->rows_items[1] = item_rows (geometry, plane->out_height, rows_pass_rows);
   } else {

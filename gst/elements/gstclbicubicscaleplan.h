@@ -28,6 +28,11 @@ typedef enum
  * for two. */
 #define GST_CL_BICUBIC_SCALE_VECTOR_ROWS_PASS_ROWS 2
 
+/* Runs of GST_CL_VECTOR_VALUES values an item of the vector columns pass
+ * on the source makes where the tuning shares its source rows
+ * (shared_source_rows): the kernel is written for two. */
+#define GST_CL_BICUBIC_SCALE_SHARED_SOURCE_RUNS 2
+
 /* Compensated summation costs four operations a tap instead of one; the
  * kernels use it only where an axis sums more taps than this, where a
  * plain float sum would lose levels at 16 bits. It changes the bytes, so

@@ -7,13 +7,15 @@
  * GPUs take NVIDIA's values. CPU devices run scale_tiles only with images,
  * with the GPU values. The rows differ in the order of the passes, the
  * window taps, which only AVX-512's permutes make faster, and the vector
- * kernels' prefetches, rows pass runs and plain stores, measured on an
- * AVX2 CPU only (GPUs run no vector kernels). */
+ * kernels' prefetches, rows pass runs, plain stores and shared source
+ * rows, measured on an AVX2 CPU only (GPUs run no vector kernels). */
 #define ROW(columns_first_, window_taps_, column_prefetch_bytes_, \
-    rows_pass_runs_, rows_pass_streaming_, rows_pass_prefetch_bytes_) \
+    rows_pass_runs_, rows_pass_streaming_, rows_pass_prefetch_bytes_, \
+    shared_source_rows_) \
   .buffers_max_shrink = 5, \
   .columns_first = columns_first_, \
   .column_prefetch_bytes = column_prefetch_bytes_, \
+  .shared_source_rows = shared_source_rows_, \
   .constant_tap_values = 32, \
   .vector_columns_pass_rows = 4, \
   .vector_rows_pass_runs = rows_pass_runs_, \
@@ -30,10 +32,10 @@
   .tile_gray8_pixels = 2
 
 static const GstCLBicubicScaleTuning tuning[GST_CL_DEVICE_N_CLASSES] = {
-  [GST_CL_DEVICE_CLASS_CPU] = {ROW (TRUE, FALSE, 512, 8, FALSE, 512)},
-  [GST_CL_DEVICE_CLASS_CPU_AVX512] = {ROW (TRUE, TRUE, 0, 1, TRUE, 0)},
-  [GST_CL_DEVICE_CLASS_NVIDIA_GPU] = {ROW (FALSE, FALSE, 0, 1, TRUE, 0)},
-  [GST_CL_DEVICE_CLASS_GPU] = {ROW (FALSE, FALSE, 0, 1, TRUE, 0)},
+  [GST_CL_DEVICE_CLASS_CPU] = {ROW (TRUE, FALSE, 512, 8, FALSE, 512, 2)},
+  [GST_CL_DEVICE_CLASS_CPU_AVX512] = {ROW (TRUE, TRUE, 0, 1, TRUE, 0, 0)},
+  [GST_CL_DEVICE_CLASS_NVIDIA_GPU] = {ROW (FALSE, FALSE, 0, 1, TRUE, 0, 0)},
+  [GST_CL_DEVICE_CLASS_GPU] = {ROW (FALSE, FALSE, 0, 1, TRUE, 0, 0)},
 };
 
 const GstCLBicubicScaleTuning *

@@ -51,6 +51,11 @@ typedef struct
   /* the vector columns passes prefetch this many bytes ahead along the
    * rows they read (-DGST_CL_PREFETCH_BYTES; 0: none) */
   gint column_prefetch_bytes;
+  /* where not 0, an item of the vector columns pass on the source
+   * (columns first) makes this many rows of two runs of
+   * GST_CL_VECTOR_VALUES values, and loads and converts each source row
+   * it reads once for all of them (-DGST_CL_SHARED_SOURCE_ROWS=n) */
+  gint shared_source_rows;
   /* the vector rows pass of 8-bit upscales takes each tap of its pixels from
    * a window of the row by one permute (-DGST_CL_WINDOW_TAPS) */
   gboolean window_taps;

@@ -413,6 +413,10 @@ check_options (const GstCLBicubicScaleTuning * t,
     fail_unless_equals_int (has_option (o, word),
         t->rows_pass_prefetch_bytes > 0);
     g_free (word);
+    word = g_strdup_printf ("-DGST_CL_SHARED_SOURCE_ROWS=%d",
+        t->shared_source_rows);
+    fail_unless_equals_int (has_option (o, word), t->shared_source_rows > 0);
+    g_free (word);
     fail_if (strstr (o, "TAPS=") || strstr (o, "TILE_PIXELS"), "%s: %s", what,
         o);
     return;
@@ -443,6 +447,8 @@ check_passes (const GstCLBicubicScaleTuning * t,
   gsize pixel = sizeof (gfloat) * g->channels;
   gboolean columns_first = t->columns_first && g->rect.h < g->height
       && (gint64) g->height * g->rect.w >= (gint64) g->width * g->rect.h;
+  /* the columns pass on the source in the shared walk */
+  gboolean shared = vectors && t->shared_source_rows > 0;
 
   fail_unless_equals_int (pp->columns_first, columns_first);
   fail_unless ((pp->tiles_kernel != NULL) == (!vectors && !columns_first),
@@ -453,10 +459,11 @@ check_passes (const GstCLBicubicScaleTuning * t,
     fail_unless_equals_string (pp->columns_kernel, "scale_source_columns");
     fail_unless_equals_string (pp->rows_kernel, "scale_picture_rows");
     fail_unless (pp->intermediate_size >= pixel * g->width * g->rect.h);
-    check_row_items (pp->columns_items[0], g->width, g->channels, vectors,
-        what);
+    check_row_runs (pp->columns_items[0], g->width, g->channels, vectors,
+        shared ? GST_CL_BICUBIC_SCALE_SHARED_SOURCE_RUNS : 1, what);
     check_row_count (pp->columns_items[1], g->rect.h,
-        t->vector_columns_pass_rows, vectors, what);
+        shared ? t->shared_source_rows : t->vector_columns_pass_rows,
+        vectors, what);
     check_row_items (pp->rows_items[0], g->out_width, g->channels, vectors,
         what);
     check_row_count (pp->rows_items[1], g->out_height, rows_per_item, vectors,
