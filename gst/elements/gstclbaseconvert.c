@@ -383,6 +383,7 @@ add_picture (GstCLArgs * args, GstCLBaseConvertPrivate * priv,
 {
   const GstCLConvertPlan *plan = &priv->plan;
 
+  G_STATIC_ASSERT (4 * GST_CL_CONVERT_TABLES == 2 * 16);
   add_rect (args, &plan->rect);
   add_rect (args, &plan->chroma_rect);
   add_map (args, plan);
@@ -390,7 +391,6 @@ add_picture (GstCLArgs * args, GstCLBaseConvertPrivate * priv,
       plan->border[2], plan->border[3]);
   gst_cl_args_add_mem (args, priv->tables);
   gst_cl_args_add_mem (args, priv->weights);
-  G_STATIC_ASSERT (4 * GST_CL_CONVERT_TABLES == 2 * 16);
   if (heads) {
     gst_cl_args_add (args, sizeof (cl_int16), plan->starts);
     gst_cl_args_add (args, sizeof (cl_int16), plan->starts + 16);

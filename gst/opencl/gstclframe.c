@@ -530,10 +530,11 @@ gst_cl_frame_upload (GstCLFrame * frame, const GstVideoInfo * info,
 
   if (*pool == NULL && !(*pool = upload_pool_new (frame->context, info, error)))
     return NULL;
-  /* The wrapped buffer has @inbuf's layout. */
-  *in_place = planes_attachable (frame, info, inbuf)
-      && (device = gst_cl_allocator_wrap_host
-      (gst_cl_buffer_pool_get_allocator (*pool), info, inbuf));
+  /* The wrapped buffer would have @inbuf's layout: checked first. */
+  if (planes_attachable (frame, info, inbuf))
+    device = gst_cl_allocator_wrap_host (gst_cl_buffer_pool_get_allocator
+        (*pool), info, inbuf);
+  *in_place = device != NULL;
   if (*in_place)
     return device;
   if (gst_buffer_pool_acquire_buffer (*pool, &device, NULL) != GST_FLOW_OK) {
