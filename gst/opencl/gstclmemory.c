@@ -176,11 +176,12 @@ meta_layout (GstBuffer * buffer, const GstVideoInfo * info,
  *   its video meta says (else as the default layout of @info)
  *
  * Where the device of @allocator's context shares host memory, @host's
- * bytes made OpenCL memory of that context, used in place (CL_MEM_USE_HOST_PTR), read-only:
- * the returned buffer holds @host mapped for reading until it goes, and
- * has @host's metadata (its crop meta among them). Its memory records the
- * frame as @host lays it out (gst_cl_memory_get_video_info()). When the memory
- * goes, it waits for the context's queue: the device may be reading it.
+ * bytes made OpenCL memory of that context, used in place
+ * (CL_MEM_USE_HOST_PTR), read-only: the returned buffer holds @host
+ * mapped for reading until it goes, and has @host's metadata (its crop
+ * meta among them). Its memory records the frame as @host lays it out
+ * (gst_cl_memory_get_video_info()). When the memory goes, it waits for
+ * the context's queue: the device may be reading it.
  *
  * Returns: (transfer full) (nullable): the buffer, or %NULL where the
  * device has memory of its own, @host is not one memory at an address of
