@@ -822,6 +822,239 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
     VECTOR_STORE (acc[i], dst, (y + i) * dst_pitch + v0);
 }
 
+/* One pass for rows first on CPU devices, where the host sets
+ * -DGST_CL_BAND_STRIPS (the tuning's band_strips): a work-item of
+ * scale_bands makes GST_CL_BAND_STRIPS runs of VECTOR_VALUES values side
+ * by side, down a band of band_rows output rows. Walking down the band,
+ * it makes each intermediate row its rows take once, with row_run, into
+ * a ring of GST_CL_BAND_RING rows a run in private memory, and sums the
+ * columns from there, COLUMN_PASS_ROWS rows at a time: the intermediate
+ * never leaves the caches, where the two passes write it whole and read
+ * it back. The same taps, weights and order as the two passes: the same
+ * bits. The host runs it where COLUMN_PASS_ROWS output rows read at most
+ * GST_CL_BAND_RING - 1 intermediate rows (the rows are made in pairs, one
+ * past the last maybe). Each row is in the ring twice, at r %
+ * GST_CL_BAND_RING and GST_CL_BAND_RING after, so that the taps of an
+ * output row are consecutive. Runs and rows outside the picture are made
+ * pixel by pixel. */
+#ifdef GST_CL_BAND_STRIPS
+
+#define RING_SLOTS (2 * GST_CL_BAND_RING)
+
+/* Prefetches the source span a band's runs read of row r (its walk reads
+ * one row after the other, a page apart, which the hardware does not
+ * guess). */
+static void
+band_prefetch_row (PLANE_IN (src), int src_h, int r, int first, int bytes)
+{
+  __global const char *p = (__global const char *) (src +
+      min (r, src_h - 1) * src_pitch + first);
+
+  for (int b = 0; b < bytes; b += 64)
+    __builtin_prefetch (p + b);
+}
+
+/* Makes the intermediate rows of the band's runs (strips of them, from
+ * picture column rx0) up to source row hi that are not yet in the ring,
+ * two at a time, from row lo (those below are no longer read); *next is
+ * the first row not made. */
+static void
+band_make_rows (PLANE_IN (src), int src_w, int src_h, int rx0, int strips,
+    int rect_w, __global const int *x_starts, __global const float *x_weights,
+    int x_taps, int lo, int hi, int first, int bytes, int *next,
+    float16 ring[][RING_SLOTS])
+{
+  int r = max (*next, lo);
+
+  for (; r <= hi; r += 2) {
+    int a = r % GST_CL_BAND_RING, b = (r + 1) % GST_CL_BAND_RING;
+
+    band_prefetch_row (src, src_pitch, src_h, r + GST_CL_BAND_PREFETCH_ROWS,
+        first, bytes);
+    band_prefetch_row (src, src_pitch, src_h,
+        r + 1 + GST_CL_BAND_PREFETCH_ROWS, first, bytes);
+    for (int j = 0; j < strips; j++) {
+      float16 second;
+      float16 row = row_run (src, src_pitch, src_w, r, min (r + 1, src_h - 1),
+          rx0 + j * PIXELS, rect_w, x_starts, x_weights, x_taps, &second);
+
+      ring[j][a] = ring[j][a + GST_CL_BAND_RING] = row;
+      ring[j][b] = ring[j][b + GST_CL_BAND_RING] = second;
+    }
+  }
+  *next = max (*next, r);
+}
+
+/* Picture row ry of run j from the ring, its taps clamped to the
+ * source. */
+static float16
+band_column_sum (float16 ring[][RING_SLOTS], int j, int src_h, int ry,
+    __global const int *y_starts, __global const float *y_weights,
+    int y_taps, int rect_h)
+{
+  float16 acc = 0.0f, carry = 0.0f;
+
+  for (int k = 0; k < y_taps; k++)
+    ADD_COLUMN_TAP (float16, acc, carry, y_weights[k * rect_h + ry] *
+        ring[j][clamp (y_starts[ry] + k, 0, src_h - 1) % GST_CL_BAND_RING]);
+  return acc;
+}
+
+/* Picture rows ry .. ry + COLUMN_PASS_ROWS - 1 of run j from the ring,
+ * all their taps in the source. */
+static void
+band_column_sums (float16 ring[][RING_SLOTS], int j, int ry,
+    __global const int *y_starts, __global const float *y_weights,
+    int y_taps, int rect_h, float16 * acc)
+{
+  const float16 *rows[COLUMN_PASS_ROWS];
+  float16 carry[COLUMN_PASS_ROWS];
+  __global const float *w = y_weights + ry;
+
+#pragma unroll
+  for (int i = 0; i < COLUMN_PASS_ROWS; i++) {
+    rows[i] = ring[j] + y_starts[ry + i] % GST_CL_BAND_RING;
+    acc[i] = carry[i] = 0.0f;
+  }
+  for (int k = 0; k < y_taps; k++, w += rect_h) {
+#pragma unroll
+    for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+      ADD_COLUMN_TAP (float16, acc[i], carry[i], w[i] * rows[i][k]);
+  }
+}
+
+/* Output row y of the values v0 .. v0 + VECTOR_VALUES - 1, pixel by
+ * pixel: the border outside the picture, and in it each pixel's column
+ * of row_pixel values, as the two passes sum them. */
+static void
+band_row_pixels (PLANE_IN (src), int src_w, int src_h, PLANE_OUT (dst),
+    int dst_w, int v0, int y, int rect_x, int rect_y, int rect_w,
+    int rect_h, __global const int *x_starts, __global const float *x_weights,
+    int x_taps, __global const int *y_starts, __global const float *y_weights,
+    int y_taps, float4 border)
+{
+  int ry = y - rect_y;
+
+  for (int x = v0 / CHANNELS;
+      x < min ((v0 + VECTOR_VALUES) / CHANNELS, dst_w); x++) {
+    int rx = x - rect_x;
+    pix_t acc = 0.0f, carry = 0.0f;
+
+    if (rx < 0 || rx >= rect_w || ry < 0 || ry >= rect_h) {
+      STORE (dst, x, y, PIX_FROM_F4 (border));
+      continue;
+    }
+    for (int k = 0; k < y_taps; k++)
+      ADD_COLUMN_TAP (pix_t, acc, carry, y_weights[k * rect_h + ry] *
+          row_pixel (src, src_pitch, src_w, clamp (y_starts[ry] + k, 0,
+                  src_h - 1), rx, rect_w, x_starts, x_weights, x_taps));
+    STORE (dst, x, y, acc);
+  }
+}
+
+/* The band's rows y0 .. y_end - 1 of the strips runs from v0, all in the
+ * picture's columns. Not inlined: PoCL would give the kernel body's ring
+ * a copy for each work-item of the group. */
+__attribute__ ((noinline))
+static void
+band_walk (PLANE_IN (src), int src_w, int src_h, PLANE_OUT (dst),
+    int dst_w, int v0, int strips, int y0, int y_end, int rect_x, int rect_y, int rect_w,
+    int rect_h, __global const int *x_starts, __global const float *x_weights,
+    int x_taps, __global const int *y_starts, __global const float *y_weights,
+    int y_taps, float4 border)
+{
+  float16 ring[GST_CL_BAND_STRIPS][RING_SLOTS];
+  int rx0 = v0 / CHANNELS - rect_x;
+  int first = max (x_starts[rx0], 0) * CHANNELS;
+  int bytes = (min (x_starts[rx0 + strips * PIXELS - 1] + x_taps, src_w) *
+      CHANNELS - first) * (int) sizeof (elem_t);
+  int next = 0;
+
+  for (int y = y0; y < y_end;) {
+    int ry = y - rect_y;
+    int rows = ry >= 0 && ry + COLUMN_PASS_ROWS <= rect_h
+        && y + COLUMN_PASS_ROWS <= y_end ? COLUMN_PASS_ROWS : 1;
+
+    if (ry < 0 || ry >= rect_h) {
+      for (int j = 0; j < strips; j++)
+        band_row_pixels (src, src_pitch, src_w, src_h, dst, dst_pitch,
+            dst_w, v0 + j * VECTOR_VALUES, y, rect_x, rect_y, rect_w, rect_h,
+            x_starts, x_weights, x_taps, y_starts, y_weights, y_taps, border);
+      y++;
+      continue;
+    }
+    band_make_rows (src, src_pitch, src_w, src_h, rx0, strips, rect_w,
+        x_starts, x_weights, x_taps, clamp (y_starts[ry], 0, src_h - 1),
+        clamp (y_starts[ry + rows - 1] + y_taps - 1, 0, src_h - 1), first,
+        bytes, &next, ring);
+    for (int j = 0; j < strips; j++) {
+      __global elem_t *out = dst + y * dst_pitch + v0 + j * VECTOR_VALUES;
+
+      if (rows == COLUMN_PASS_ROWS && y_starts[ry] >= 0
+          && y_starts[ry + rows - 1] + y_taps <= src_h) {
+        float16 acc[COLUMN_PASS_ROWS];
+
+        band_column_sums (ring, j, ry, y_starts, y_weights, y_taps, rect_h,
+            acc);
+#pragma unroll
+        for (int i = 0; i < COLUMN_PASS_ROWS; i++)
+          VECTOR_STORE (acc[i], out, i * dst_pitch);
+      } else {
+        for (int i = 0; i < rows; i++)
+          VECTOR_STORE (band_column_sum (ring, j, src_h, ry + i, y_starts,
+                  y_weights, y_taps, rect_h), out, i * dst_pitch);
+      }
+    }
+    y += rows;
+  }
+}
+
+__kernel void
+scale_bands (KERNEL_PLANE_IN (src), int src_w, int src_h,
+    KERNEL_PLANE_OUT (dst), int dst_w, int dst_h,
+    int rect_x, int rect_y, int rect_w, int rect_h,
+    __global const int *x_starts, __global const float *x_weights,
+    int x_taps, __global const int *y_starts,
+    __global const float *y_weights, int y_taps, float4 border,
+    int band_rows)
+{
+  PLANE_START (src);
+  PLANE_START (dst);
+  int v0 = get_global_id (0) * VECTOR_VALUES * GST_CL_BAND_STRIPS;
+  int y0 = get_global_id (1) * band_rows;
+  int row_values = dst_w * CHANNELS;
+
+  if (v0 >= row_values || y0 >= dst_h)
+    return;
+
+  int y_end = min (y0 + band_rows, dst_h);
+  int picture0 = rect_x * CHANNELS;
+  int picture_end = (rect_x + rect_w) * CHANNELS;
+  /* the runs all in the picture's columns are consecutive */
+  int inside0 = 0, inside_end = 0;
+
+  for (int v = v0; v < min (v0 + VECTOR_VALUES * GST_CL_BAND_STRIPS,
+          row_values); v += VECTOR_VALUES) {
+    if (v >= picture0 && v + VECTOR_VALUES <= picture_end) {
+      if (inside_end == inside0)
+        inside0 = v;
+      inside_end = v + VECTOR_VALUES;
+      continue;
+    }
+    for (int y = y0; y < y_end; y++)
+      band_row_pixels (src, src_pitch, src_w, src_h, dst, dst_pitch, dst_w, v,
+          y, rect_x, rect_y, rect_w, rect_h, x_starts, x_weights, x_taps,
+          y_starts, y_weights, y_taps, border);
+  }
+  if (inside_end > inside0)
+    band_walk (src, src_pitch, src_w, src_h, dst, dst_pitch, dst_w, inside0,
+        (inside_end - inside0) / VECTOR_VALUES, y0, y_end, rect_x, rect_y,
+        rect_w, rect_h, x_starts, x_weights, x_taps, y_starts, y_weights,
+        y_taps, border);
+}
+
+#endif /* GST_CL_BAND_STRIPS */
+
 /* Columns first, for downscales along y on CPU devices: the columns pass
  * reads the source's rows whole (one load of VECTOR_VALUES values a tap), where
  * the rows pass would gather and regroup each output pixel's taps, and

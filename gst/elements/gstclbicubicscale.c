@@ -249,7 +249,7 @@ ensure_emulated_kernels (GstCLBicubicScale * self,
     return TRUE;
   gst_cl_clear_kernel (context, &plane->rows);
   gst_cl_clear_kernel (context, &plane->columns);
-  gst_cl_clear_kernel (context, &plane->tiles);
+  gst_cl_clear_kernel (context, &plane->one_pass_kernel);
   g_clear_pointer (&plane->options, g_free);
   plane->rows = gst_cl_filter_create_kernel (filter, "bicubicscale",
       scale_sources, layout, plan->options, plan->rows_kernel, error);
@@ -258,10 +258,11 @@ ensure_emulated_kernels (GstCLBicubicScale * self,
       plan->columns_kernel, error) : NULL;
   if (plane->columns == NULL)
     return FALSE;
-  if (plan->tiles_kernel) {
-    plane->tiles = gst_cl_filter_create_kernel (filter, "bicubicscale",
-        scale_sources, layout, plan->options, plan->tiles_kernel, error);
-    if (plane->tiles == NULL)
+  if (plan->one_pass_kernel) {
+    plane->one_pass_kernel = gst_cl_filter_create_kernel (filter,
+        "bicubicscale", scale_sources, layout, plan->options,
+        plan->one_pass_kernel, error);
+    if (plane->one_pass_kernel == NULL)
       return FALSE;
   }
   plane->options = g_strdup (plan->options);
@@ -375,11 +376,12 @@ build_tables (GstCLBicubicScale * self, const GstCLFrame * in,
             &geometry->planes[p], params, error)
         || !ensure_emulated_kernels (self, plane, &in->planes[p], plan, error))
       return FALSE;
-    plane->one_pass = plane->tiles
-        && gst_cl_bicubic_scale_plan_tiles (gst_cl_context_get_device (context),
-        &geometry->planes[p], plan, plane->tile_spans,
-        gst_cl_context_kernel_group_size (context, plane->tiles),
-        &plane->tile_groups);
+    plane->one_pass = plane->one_pass_kernel
+        && (gst_cl_bicubic_scale_plan_bands (plan, &plane->spans)
+        || gst_cl_bicubic_scale_plan_tiles (gst_cl_context_get_device
+            (context), &geometry->planes[p], plan, &plane->spans,
+            gst_cl_context_kernel_group_size (context,
+                plane->one_pass_kernel), &plane->tile_groups));
   }
   self->applied = *params;
   self->tables_valid = TRUE;

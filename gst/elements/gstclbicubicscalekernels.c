@@ -3,13 +3,12 @@
  */
 #include "gstclbicubicscalekernels.h"
 
-/* Uploads the table of an axis from @in_size to @out_size; with
- * @tile_spans (the y axis, down which scale_tiles's tiles run), also
- * their spans. */
+/* Uploads the table of an axis from @in_size to @out_size; with @spans
+ * (the y axis, down which the one-pass kernels run), also their spans. */
 static gboolean
 build_axis_table (GstCLContext * context, GstCLBicubicScaleAxisTable * table,
     gint in_size, gint out_size, const GstCLBicubicScaleSettings * settings,
-    gint * tile_spans, GError ** error)
+    GstCLBicubicScaleSpans * spans, GError ** error)
 {
   gint taps = gst_cl_bicubic_scale_axis_taps (in_size, out_size,
       settings->antialias);
@@ -19,9 +18,9 @@ build_axis_table (GstCLContext * context, GstCLBicubicScaleAxisTable * table,
   gst_cl_bicubic_scale_axis_weights (in_size, out_size, settings, starts,
       weights);
   table->taps = taps;
-  if (tile_spans)
-    gst_cl_bicubic_scale_tile_spans (gst_cl_context_get_device (context),
-        starts, out_size, taps, tile_spans);
+  if (spans)
+    gst_cl_bicubic_scale_spans (gst_cl_context_get_device (context), starts,
+        out_size, taps, spans);
   table->starts =
       gst_cl_context_create_buffer (context,
       CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof (gint) * out_size, starts,
@@ -38,8 +37,8 @@ build_axis_table (GstCLContext * context, GstCLBicubicScaleAxisTable * table,
 /**
  * gst_cl_bicubic_scale_plane_build_tables:
  *
- * The axis tables of @plane's picture for @settings, and the spans of
- * scale_tiles's tiles down it.
+ * The axis tables of @plane's picture for @settings, and the spans of the
+ * one-pass kernels down it.
  */
 gboolean
 gst_cl_bicubic_scale_plane_build_tables (GstCLContext * context,
@@ -51,7 +50,7 @@ gst_cl_bicubic_scale_plane_build_tables (GstCLContext * context,
   return build_axis_table (context, &plane->x, geometry->width,
       plane->rect.w, settings, NULL, error)
       && build_axis_table (context, &plane->y, geometry->height,
-      plane->rect.h, settings, plane->tile_spans, error);
+      plane->rect.h, settings, &plane->spans, error);
 }
 
 void
@@ -72,12 +71,12 @@ gst_cl_bicubic_scale_plane_clear (GstCLContext * context,
   gst_cl_clear_kernel (context, &plane->rows);
   gst_cl_clear_kernel (context, &plane->columns);
   gst_cl_clear_kernel (context, &plane->native);
-  gst_cl_clear_kernel (context, &plane->tiles);
+  gst_cl_clear_kernel (context, &plane->one_pass_kernel);
   g_clear_pointer (&plane->options, g_free);
   gst_cl_clear_mem (context, &plane->tmp);
 }
 
-/* The arguments scale_tiles and scale_native start with: both planes with
+/* The arguments scale_tiles, scale_bands and scale_native start with: both planes with
  * their sizes, and the picture's rectangle in the output. */
 static void
 add_frames_args (GstCLArgs * args, const GstCLPlane * src,
@@ -107,6 +106,19 @@ add_border_arg (GstCLArgs * args, const GstCLBicubicScalePlane * plane)
       plane->border[2], plane->border[3]);
 }
 
+/* The arguments both one-pass kernels start with: the frames, both axis
+ * tables and the border. */
+static void
+add_one_pass_args (GstCLArgs * args, const GstCLPlane * src,
+    const GstCLPlane * dst, const GstCLBicubicScalePlane * plane)
+{
+  gst_cl_args_init (args, plane->one_pass_kernel);
+  add_frames_args (args, src, dst, plane);
+  add_axis_table_args (args, &plane->x);
+  add_axis_table_args (args, &plane->y);
+  add_border_arg (args, plane);
+}
+
 static gboolean
 run_tiles (GstCLContext * context, GstCLBicubicScalePlane * plane,
     const GstCLPlane * src, const GstCLPlane * dst, GError ** error)
@@ -114,16 +126,30 @@ run_tiles (GstCLContext * context, GstCLBicubicScalePlane * plane,
   const GstCLBicubicScaleTiles *tiles = &plane->tile_groups;
   GstCLArgs args;
 
-  gst_cl_args_init (&args, plane->tiles);
-  add_frames_args (&args, src, dst, plane);
-  add_axis_table_args (&args, &plane->x);
-  add_axis_table_args (&args, &plane->y);
-  add_border_arg (&args, plane);
+  add_one_pass_args (&args, src, dst, plane);
   gst_cl_args_add (&args, tiles->local_bytes, NULL);
   gst_cl_args_add_int (&args, tiles->rows);
   return gst_cl_args_check (&args, error)
-      && gst_cl_context_enqueue_groups (context, plane->tiles, 2,
+      && gst_cl_context_enqueue_groups (context, plane->one_pass_kernel, 2,
       tiles->groups, tiles->local, error);
+}
+
+/* A scale_bands item makes a large piece of the frame: groups of one
+ * item, so that the device's threads share them out evenly (the context's
+ * groups of 64 along a row left one thread idle at the end of a frame). */
+static gboolean
+run_bands (GstCLContext * context, GstCLBicubicScalePlane * plane,
+    const GstCLBicubicScalePlanePlan * plan, const GstCLPlane * src,
+    const GstCLPlane * dst, GError ** error)
+{
+  static const gsize single[2] = { 1, 1 };
+  GstCLArgs args;
+
+  add_one_pass_args (&args, src, dst, plane);
+  gst_cl_args_add_int (&args, plan->band_rows);
+  return gst_cl_args_check (&args, error)
+      && gst_cl_context_enqueue_groups (context, plane->one_pass_kernel, 2,
+      plan->band_items, single, error);
 }
 
 /* The first pass of either order, @kernel from @src into the
@@ -216,14 +242,17 @@ run_two_passes_columns_first (GstCLContext * context,
 /**
  * gst_cl_bicubic_scale_plane_run_emulated:
  *
- * Enqueues the emulated kernels of @plan: scale_tiles where its tiles fit,
- * else the two passes in the plan's order.
+ * Enqueues the emulated kernels of @plan: the one pass where it runs
+ * (scale_bands, or scale_tiles where its tiles fit), else the two passes
+ * in the plan's order.
  */
 gboolean
 gst_cl_bicubic_scale_plane_run_emulated (GstCLContext * context,
     GstCLBicubicScalePlane * plane, const GstCLBicubicScalePlanePlan * plan,
     const GstCLPlane * src, const GstCLPlane * dst, GError ** error)
 {
+  if (plane->one_pass && plan->band_rows > 0)
+    return run_bands (context, plane, plan, src, dst, error);
   if (plane->one_pass)
     return run_tiles (context, plane, src, dst, error);
   if (plan->columns_first)

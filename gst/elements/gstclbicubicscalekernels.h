@@ -24,17 +24,18 @@ typedef struct
 {
   cl_kernel rows;
   cl_kernel columns;
-  cl_kernel tiles;
+  cl_kernel one_pass_kernel;
   cl_kernel native;
-  gchar *options;               /* those rows, columns and tiles were built
-                                 * with */
+  gchar *options;               /* those rows, columns and one_pass_kernel
+                                 * were built with */
   cl_mem tmp;                   /* the first pass's output, made on first
                                  * use */
   GstCLBicubicScaleAxisTable x;
   GstCLBicubicScaleAxisTable y;
-  /* source rows the output rows of a tile of each shape read, at most */
-  gint tile_spans[GST_CL_BICUBIC_SCALE_N_TILE_SHAPES];
-  gboolean one_pass;            /* scale_tiles in @tile_groups */
+  /* source rows the output rows of a one-pass work-item read, at most */
+  GstCLBicubicScaleSpans spans;
+  gboolean one_pass;            /* scale_bands, or scale_tiles in
+                                 * @tile_groups */
   GstCLBicubicScaleTiles tile_groups;
   GstVideoRectangle rect;       /* where the picture goes, plane pixels;
                                  * written under the object lock */

@@ -202,6 +202,11 @@ emulated_options (const GstCLBicubicScaleTuning * tuning,
     if (tuning->shared_source_rows > 0)
       g_string_append_printf (options, " -DGST_CL_SHARED_SOURCE_ROWS=%d",
           tuning->shared_source_rows);
+    if (!pp->columns_first && tuning->band_rows > 0)
+      g_string_append_printf (options, " -DGST_CL_BAND_STRIPS=%d"
+          " -DGST_CL_BAND_RING=%d -DGST_CL_BAND_PREFETCH_ROWS=%d",
+          tuning->band_strips, GST_CL_BICUBIC_SCALE_BAND_RING,
+          tuning->band_prefetch_rows);
   } else {
     g_string_append_printf (options, "-DTILE_PIXELS=%d", pp->tile_pixels);
     if (pp->x_taps * (gint) plane->channels <= tuning->constant_tap_values)
@@ -284,7 +289,8 @@ plan_passes_work (const GstCLBicubicScaleTuning * tuning,
   gint columns_pass_rows = tuning->vector_columns_pass_rows;
   guint channels = plane->channels;
 
-  pp->tiles_kernel = NULL;
+  pp->one_pass_kernel = NULL;
+  pp->band_rows = 0;
   if (pp->columns_first) {
     pp->rows_kernel = "scale_picture_rows";
     pp->columns_kernel = "scale_source_columns";
@@ -300,8 +306,16 @@ plan_passes_work (const GstCLBicubicScaleTuning * tuning,
     pp->columns_items[0] = items_per_row (geometry, plane->out_width, channels);
     pp->columns_items[1] = item_rows (geometry, plane->out_height,
         columns_pass_rows);
-    if (!geometry->vectors)
-      pp->tiles_kernel = "scale_tiles";
+    if (!geometry->vectors) {
+      pp->one_pass_kernel = "scale_tiles";
+    } else if (tuning->band_rows > 0) {
+      pp->one_pass_kernel = "scale_bands";
+      pp->band_rows = tuning->band_rows;
+      pp->band_items[0] = (pp->columns_items[0] + tuning->band_strips - 1) /
+          tuning->band_strips;
+      pp->band_items[1] = (plane->out_height + pp->band_rows - 1) /
+          pp->band_rows;
+    }
   }
   pp->native_items[0] = plane->out_width;
   pp->native_items[1] = plane->out_height;
@@ -374,29 +388,38 @@ tile_height (const GstCLBicubicScaleTileShape * shape)
   return shape->items_y * shape->rows;
 }
 
+/* The source rows @rows neighbouring outputs of @taps taps read, at most,
+ * of @size outputs whose taps start at @starts. */
+static gint
+rows_span (const gint * starts, gint size, gint taps, gint rows)
+{
+  gint span = 0;
+
+  for (gint i = 0; i < size; i++)
+    span = MAX (span, starts[MIN (i + rows - 1, size - 1)] - starts[i] + taps);
+  return span;
+}
+
 /**
- * gst_cl_bicubic_scale_tile_spans:
+ * gst_cl_bicubic_scale_spans:
  * @starts: the first taps of @size outputs of @taps taps down the picture
- * @spans: (out): for each of the tuning's tile shapes
+ * @spans: (out): the spans of the one-pass kernels' tiles and groups
  *
- * The source rows the output rows of a tile of each shape read, at most.
+ * The source rows the output rows of a tile of each of the tuning's
+ * shapes, and of a group of scale_bands rows, read at most.
  */
 void
-gst_cl_bicubic_scale_tile_spans (const GstCLDeviceInfo * device,
-    const gint * starts, gint size, gint taps,
-    gint spans[GST_CL_BICUBIC_SCALE_N_TILE_SHAPES])
+gst_cl_bicubic_scale_spans (const GstCLDeviceInfo * device,
+    const gint * starts, gint size, gint taps, GstCLBicubicScaleSpans * spans)
 {
   const GstCLBicubicScaleTuning *tuning =
       gst_cl_bicubic_scale_tuning (device->device_class);
 
-  for (guint t = 0; t < GST_CL_BICUBIC_SCALE_N_TILE_SHAPES; t++) {
-    gint rows = tile_height (&tuning->tile_shapes[t]);
-
-    spans[t] = 0;
-    for (gint i = 0; i < size; i++)
-      spans[t] = MAX (spans[t],
-          starts[MIN (i + rows - 1, size - 1)] - starts[i] + taps);
-  }
+  for (guint t = 0; t < GST_CL_BICUBIC_SCALE_N_TILE_SHAPES; t++)
+    spans->tiles[t] = rows_span (starts, size, taps,
+        tile_height (&tuning->tile_shapes[t]));
+  spans->band_group = rows_span (starts, size, taps,
+      tuning->vector_columns_pass_rows);
 }
 
 /* Bytes of local memory the source rows of a tile of @shape take. */
@@ -411,7 +434,7 @@ tile_local_bytes (const GstCLBicubicScaleTuning * tuning,
 
 /**
  * gst_cl_bicubic_scale_plan_tiles:
- * @spans: from gst_cl_bicubic_scale_tile_spans ()
+ * @spans: from gst_cl_bicubic_scale_spans ()
  * @group_size: the largest work-group of the plan's scale_tiles
  * @tiles: (out): its work-groups
  *
@@ -427,7 +450,7 @@ gboolean
 gst_cl_bicubic_scale_plan_tiles (const GstCLDeviceInfo * device,
     const GstCLBicubicScalePlaneGeometry * plane,
     const GstCLBicubicScalePlanePlan * pp,
-    const gint spans[GST_CL_BICUBIC_SCALE_N_TILE_SHAPES], gsize group_size,
+    const GstCLBicubicScaleSpans * spans, gsize group_size,
     GstCLBicubicScaleTiles * tiles)
 {
   const GstCLBicubicScaleTuning *tuning =
@@ -435,17 +458,17 @@ gst_cl_bicubic_scale_plan_tiles (const GstCLDeviceInfo * device,
   const GstCLBicubicScaleTileShape *shapes = tuning->tile_shapes;
   gint tallest = tile_height (&shapes[0]);
 
-  if (pp->tiles_kernel == NULL)
+  if (pp->one_pass_kernel == NULL || pp->band_rows > 0)
     return FALSE;
   for (guint t = 0; t < GST_CL_BICUBIC_SCALE_N_TILE_SHAPES; t++) {
     gsize tile_w = (gsize) tuning->tile_columns * pp->tile_pixels;
     gint tile_h = tile_height (&shapes[t]);
+    gint span = spans->tiles[t];
 
-    if ((t == 0 && tuning->tall_tile_source_share * (spans[0] - pp->y_taps) >
+    if ((t == 0 && tuning->tall_tile_source_share * (span - pp->y_taps) >
             tallest)
         || group_size < (gsize) tuning->tile_columns * shapes[t].items_y
-        || tile_local_bytes (tuning, plane, pp, spans[t]) >
-        device->local_mem_size)
+        || tile_local_bytes (tuning, plane, pp, span) > device->local_mem_size)
       continue;
     tiles->shape = t;
     tiles->rows = shapes[t].rows;
@@ -453,8 +476,25 @@ gst_cl_bicubic_scale_plan_tiles (const GstCLDeviceInfo * device,
     tiles->local[1] = shapes[t].items_y;
     tiles->groups[0] = (plane->out_width + tile_w - 1) / tile_w;
     tiles->groups[1] = (plane->out_height + tile_h - 1) / tile_h;
-    tiles->local_bytes = tile_local_bytes (tuning, plane, pp, spans[t]);
+    tiles->local_bytes = tile_local_bytes (tuning, plane, pp, span);
     return TRUE;
   }
   return FALSE;
+}
+
+/**
+ * gst_cl_bicubic_scale_plan_bands:
+ * @spans: from gst_cl_bicubic_scale_spans ()
+ *
+ * Whether one pass of scale_bands scales the plane of @plane_plan: where
+ * the plan has it and the intermediate rows a group of its output rows
+ * reads, with the one it may make past them, fit in its ring; else the
+ * two passes run.
+ */
+gboolean
+gst_cl_bicubic_scale_plan_bands (const GstCLBicubicScalePlanePlan *
+    plane_plan, const GstCLBicubicScaleSpans * spans)
+{
+  return plane_plan->band_rows > 0
+      && spans->band_group + 1 <= GST_CL_BICUBIC_SCALE_BAND_RING;
 }

@@ -33,6 +33,12 @@ typedef enum
  * (shared_source_rows): the kernel is written for two. */
 #define GST_CL_BICUBIC_SCALE_SHARED_SOURCE_RUNS 2
 
+/* Intermediate rows a work-item of scale_bands keeps
+ * (-DGST_CL_BAND_RING): the kernel makes them in pairs, so bands run
+ * where the output rows of an item's group read at most one less
+ * (gst_cl_bicubic_scale_plan_bands ()). */
+#define GST_CL_BICUBIC_SCALE_BAND_RING 8
+
 /* Compensated summation costs four operations a tap instead of one; the
  * kernels use it only where an axis sums more taps than this, where a
  * plain float sum would lose levels at 16 bits. It changes the bytes, so
@@ -40,7 +46,7 @@ typedef enum
 #define GST_CL_BICUBIC_SCALE_COMPENSATED_TAPS 32
 
 /* Room for all the build options a plane's kernels can take at once. */
-#define GST_CL_BICUBIC_SCALE_OPTIONS_LEN 256
+#define GST_CL_BICUBIC_SCALE_OPTIONS_LEN 384
 
 /* The settings a frame is scaled with. */
 typedef struct
@@ -73,6 +79,16 @@ typedef struct
   GstCLBicubicScalePlaneGeometry planes[GST_VIDEO_MAX_PLANES];
 } GstCLBicubicScaleGeometry;
 
+/* The source rows the output rows of a one-pass work-item read at most
+ * (gst_cl_bicubic_scale_spans ()). */
+typedef struct
+{
+  /* a scale_tiles tile of each shape */
+  gint tiles[GST_CL_BICUBIC_SCALE_N_TILE_SHAPES];
+  /* a group of scale_bands rows (COLUMN_PASS_ROWS) */
+  gint band_group;
+} GstCLBicubicScaleSpans;
+
 /* scale_tiles's work-groups for a plane. */
 typedef struct
 {
@@ -97,10 +113,14 @@ typedef struct
   gchar options[GST_CL_BICUBIC_SCALE_OPTIONS_LEN];
   const gchar *rows_kernel;     /* the two passes */
   const gchar *columns_kernel;
-  const gchar *tiles_kernel;    /* the one pass, or NULL */
+  /* the one pass, or NULL: scale_tiles (one-pixel kernels) or
+   * scale_bands (vector kernels) */
+  const gchar *one_pass_kernel;
+  gint band_rows;               /* output rows of a scale_bands item */
   /* work-items, along a row and down */
   gsize rows_items[2];
   gsize columns_items[2];
+  gsize band_items[2];
   gsize native_items[2];
 } GstCLBicubicScalePlanePlan;
 
@@ -139,14 +159,16 @@ void gst_cl_bicubic_scale_axis_weights (gint in_size, gint out_size,
     const GstCLBicubicScaleSettings * settings, gint * starts,
     gfloat * weights);
 
-void gst_cl_bicubic_scale_tile_spans (const GstCLDeviceInfo * device,
-    const gint * starts, gint size, gint taps,
-    gint spans[GST_CL_BICUBIC_SCALE_N_TILE_SHAPES]);
+void gst_cl_bicubic_scale_spans (const GstCLDeviceInfo * device,
+    const gint * starts, gint size, gint taps, GstCLBicubicScaleSpans * spans);
 
 gboolean gst_cl_bicubic_scale_plan_tiles (const GstCLDeviceInfo * device,
     const GstCLBicubicScalePlaneGeometry * plane,
     const GstCLBicubicScalePlanePlan * plane_plan,
-    const gint spans[GST_CL_BICUBIC_SCALE_N_TILE_SHAPES], gsize group_size,
+    const GstCLBicubicScaleSpans * spans, gsize group_size,
     GstCLBicubicScaleTiles * tiles);
+
+gboolean gst_cl_bicubic_scale_plan_bands (const GstCLBicubicScalePlanePlan *
+    plane_plan, const GstCLBicubicScaleSpans * spans);
 
 G_END_DECLS

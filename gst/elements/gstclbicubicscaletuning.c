@@ -7,11 +7,11 @@
  * GPUs take NVIDIA's values. CPU devices run scale_tiles only with images,
  * with the GPU values. The rows differ in the order of the passes, the
  * window taps, which only AVX-512's permutes make faster, and the vector
- * kernels' prefetches, rows pass runs, plain stores and shared source
- * rows, measured on an AVX2 CPU only (GPUs run no vector kernels). */
+ * kernels' prefetches, rows pass runs, plain stores, shared source rows
+ * and bands, measured on an AVX2 CPU only (GPUs run no vector kernels). */
 #define ROW(columns_first_, window_taps_, column_prefetch_bytes_, \
     rows_pass_runs_, rows_pass_streaming_, rows_pass_prefetch_bytes_, \
-    shared_source_rows_) \
+    shared_source_rows_, band_rows_) \
   .buffers_max_shrink = 5, \
   .columns_first = columns_first_, \
   .column_prefetch_bytes = column_prefetch_bytes_, \
@@ -22,6 +22,9 @@
   .rows_pass_streaming = rows_pass_streaming_, \
   .rows_pass_prefetch_bytes = rows_pass_prefetch_bytes_, \
   .window_taps = window_taps_, \
+  .band_rows = band_rows_, \
+  .band_strips = 32, \
+  .band_prefetch_rows = 4, \
   .tile_columns = 16, \
   .tile_shapes = {{8, 8}, {16, 2}, {16, 1}}, \
   .tall_tile_source_share = 2, \
@@ -32,10 +35,10 @@
   .tile_gray8_pixels = 2
 
 static const GstCLBicubicScaleTuning tuning[GST_CL_DEVICE_N_CLASSES] = {
-  [GST_CL_DEVICE_CLASS_CPU] = {ROW (TRUE, FALSE, 512, 8, FALSE, 512, 2)},
-  [GST_CL_DEVICE_CLASS_CPU_AVX512] = {ROW (TRUE, TRUE, 0, 1, TRUE, 0, 0)},
-  [GST_CL_DEVICE_CLASS_NVIDIA_GPU] = {ROW (FALSE, FALSE, 0, 1, TRUE, 0, 0)},
-  [GST_CL_DEVICE_CLASS_GPU] = {ROW (FALSE, FALSE, 0, 1, TRUE, 0, 0)},
+  [GST_CL_DEVICE_CLASS_CPU] = {ROW (TRUE, FALSE, 512, 8, FALSE, 512, 2, 64)},
+  [GST_CL_DEVICE_CLASS_CPU_AVX512] = {ROW (TRUE, TRUE, 0, 1, TRUE, 0, 0, 0)},
+  [GST_CL_DEVICE_CLASS_NVIDIA_GPU] = {ROW (FALSE, FALSE, 0, 1, TRUE, 0, 0, 0)},
+  [GST_CL_DEVICE_CLASS_GPU] = {ROW (FALSE, FALSE, 0, 1, TRUE, 0, 0, 0)},
 };
 
 const GstCLBicubicScaleTuning *

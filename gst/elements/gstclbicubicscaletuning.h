@@ -56,6 +56,16 @@ typedef struct
    * GST_CL_VECTOR_VALUES values, and loads and converts each source row
    * it reads once for all of them (-DGST_CL_SHARED_SOURCE_ROWS=n) */
   gint shared_source_rows;
+  /* where not 0, rows first in vector kernels runs in one pass,
+   * scale_bands, where the ring of intermediate rows takes the taps
+   * (gst_cl_bicubic_scale_plan_bands ()): an item makes band_strips runs
+   * of GST_CL_VECTOR_VALUES values side by side (-DGST_CL_BAND_STRIPS)
+   * down band_rows output rows */
+  gint band_rows;
+  gint band_strips;
+  /* and prefetches the source rows it reads this many rows ahead
+   * (-DGST_CL_BAND_PREFETCH_ROWS) */
+  gint band_prefetch_rows;
   /* the vector rows pass of 8-bit upscales takes each tap of its pixels from
    * a window of the row by one permute (-DGST_CL_WINDOW_TAPS) */
   gboolean window_taps;

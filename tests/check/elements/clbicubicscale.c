@@ -650,8 +650,10 @@ GST_START_TEST (test_extreme_16bit)
 
 GST_END_TEST;
 
-/* (f) add-borders on downscales, letterboxed and pillarboxed (the picture
- * at an offset inside the rows of the vector kernels' work-items): the
+/* (f) add-borders on downscales and upscales, letterboxed and
+ * pillarboxed (the picture at an offset inside the rows of the vector
+ * kernels' work-items; upscales run rows first, in one pass of bands on
+ * CPU devices, whose bands start above the picture): the
  * picture against the widened kernel, in the rectangle worked out by hand
  * as the documentation says (the largest centred one with the input's
  * display aspect ratio, on whole chroma samples), the border colour all
@@ -669,6 +671,9 @@ static const struct
   {"GRAY8", 400, 300, 161, 90, {20, 0, 120, 90}, {{0}}},
   {"NV12", 640, 360, 200, 150, {0, 18, 200, 112}, {{16}, {128, 128}}},
   {"NV12", 640, 480, 300, 120, {70, 0, 160, 120}, {{16}, {128, 128}}},
+  {"RGBA", 160, 90, 333, 250, {0, 31, 333, 187}, {{0, 0, 0, 255}}},
+  {"RGBA", 90, 160, 331, 250, {95, 0, 140, 250}, {{0, 0, 0, 255}}},
+  {"NV12", 90, 160, 330, 250, {94, 0, 140, 250}, {{16}, {128, 128}}},
 };
 
 /* Plane @p of @s's bordered case @bc: the widened kernel's scaling of

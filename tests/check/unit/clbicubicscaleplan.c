@@ -417,6 +417,12 @@ check_options (const GstCLBicubicScaleTuning * t,
         t->shared_source_rows);
     fail_unless_equals_int (has_option (o, word), t->shared_source_rows > 0);
     g_free (word);
+    word = g_strdup_printf ("-DGST_CL_BAND_STRIPS=%d -DGST_CL_BAND_RING=%d"
+        " -DGST_CL_BAND_PREFETCH_ROWS=%d", t->band_strips,
+        GST_CL_BICUBIC_SCALE_BAND_RING, t->band_prefetch_rows);
+    fail_unless_equals_int (strstr (o, word) != NULL, !pp->columns_first
+        && t->band_rows > 0);
+    g_free (word);
     fail_if (strstr (o, "TAPS=") || strstr (o, "TILE_PIXELS"), "%s: %s", what,
         o);
     return;
@@ -451,8 +457,24 @@ check_passes (const GstCLBicubicScaleTuning * t,
   gboolean shared = vectors && t->shared_source_rows > 0;
 
   fail_unless_equals_int (pp->columns_first, columns_first);
-  fail_unless ((pp->tiles_kernel != NULL) == (!vectors && !columns_first),
-      "%s: one pass %s", what, pp->tiles_kernel ? "planned" : "missing");
+  if (columns_first || (vectors && t->band_rows == 0)) {
+    fail_if (pp->one_pass_kernel, "%s: one pass planned", what);
+  } else {
+    fail_unless_equals_string (pp->one_pass_kernel,
+        vectors ? "scale_bands" : "scale_tiles");
+  }
+  fail_unless_equals_int (pp->band_rows, g_strcmp0 (pp->one_pass_kernel,
+          "scale_bands") == 0 ? t->band_rows : 0);
+  if (pp->band_rows > 0) {
+    fail_unless (pp->band_items[0] * t->band_strips * GST_CL_VECTOR_VALUES >=
+        (gsize) g->out_width * g->channels, "%s: bands leave columns", what);
+    fail_unless ((pp->band_items[0] - 1) * t->band_strips *
+        GST_CL_VECTOR_VALUES < (gsize) g->out_width * g->channels);
+    fail_unless (pp->band_items[1] * pp->band_rows >= (gsize) g->out_height,
+        "%s: bands leave rows", what);
+    fail_unless ((pp->band_items[1] - 1) * pp->band_rows <
+        (gsize) g->out_height);
+  }
   check_row_items (pp->native_items[0], g->out_width, g->channels, FALSE, what);
   check_row_count (pp->native_items[1], g->out_height, 1, FALSE, what);
   if (columns_first) {
@@ -483,36 +505,64 @@ check_passes (const GstCLBicubicScaleTuning * t,
   }
 }
 
-/* The one pass's work-groups, where any: in the first shape that takes
+/* The source rows @rows neighbouring outputs read at most, written
+ * plainly: the first tap of the last output to the last tap of the
+ * first. */
+static gint
+expected_span (const gint * starts, gint size, gint taps, gint rows)
+{
+  gint span = 0;
+
+  for (gint i = 0; i < size; i++) {
+    gint last = MIN (i + rows - 1, size - 1);
+
+    span = MAX (span, starts[last] + taps - starts[i]);
+  }
+  return span;
+}
+
+/* The one pass of a plan with scale_bands: where a group of its output
+ * rows reads fewer intermediate rows than the ring holds, with one to
+ * spare (the kernel makes them in pairs); never tiles. */
+static void
+check_bands (const GstCLDeviceInfo * device,
+    const GstCLBicubicScalePlaneGeometry * g,
+    const GstCLBicubicScalePlanePlan * pp, const GstCLBicubicScaleSpans * spans,
+    const gint * starts, const gchar * what)
+{
+  const GstCLBicubicScaleTuning *t =
+      gst_cl_bicubic_scale_tuning (device->device_class);
+  gint group = expected_span (starts, g->rect.h, pp->y_taps,
+      t->vector_columns_pass_rows);
+  GstCLBicubicScaleTiles tiles;
+
+  fail_unless_equals_int (spans->band_group, group);
+  fail_unless_equals_int (gst_cl_bicubic_scale_plan_bands (pp, spans),
+      group < GST_CL_BICUBIC_SCALE_BAND_RING);
+  fail_if (gst_cl_bicubic_scale_plan_tiles (device, g, pp, spans, 1024,
+          &tiles), "%s: tiles for scale_bands", what);
+}
+
+/* The one pass of a plan with scale_tiles: in the first shape that takes
  * the group and the local memory, the tallest only for tiles that read
  * few source rows; the groups cover the output plane. */
 static void
 check_tiles (const GstCLDeviceInfo * device,
-    const GstCLBicubicScaleGeometry * geometry,
     const GstCLBicubicScalePlaneGeometry * g,
-    const GstCLBicubicScaleSettings * settings,
-    const GstCLBicubicScalePlanePlan * pp, const gchar * what)
+    const GstCLBicubicScalePlanePlan * pp, const GstCLBicubicScaleSpans * spans,
+    const gint * starts, const gchar * what)
 {
   const GstCLBicubicScaleTuning *t =
       gst_cl_bicubic_scale_tuning (device->device_class);
   static const gsize group_sizes[] = { 1024, 256, 64 };
-  gint spans[GST_CL_BICUBIC_SCALE_N_TILE_SHAPES] = { 0 };
-  gint *starts;
-  gfloat *weights;
 
-  if (pp->tiles_kernel == NULL) {
-    GstCLBicubicScaleTiles tiles;
+  fail_if (gst_cl_bicubic_scale_plan_bands (pp, spans), "%s: bands", what);
+  for (guint shape = 0; shape < GST_CL_BICUBIC_SCALE_N_TILE_SHAPES; shape++) {
+    const GstCLBicubicScaleTileShape *s = &t->tile_shapes[shape];
 
-    fail_if (gst_cl_bicubic_scale_plan_tiles (device, g, pp, spans, 1024,
-            &tiles), "%s: tiles without the kernel", what);
-    return;
+    fail_unless_equals_int (spans->tiles[shape], expected_span (starts,
+            g->rect.h, pp->y_taps, s->items_y * s->rows));
   }
-  starts = g_new (gint, g->rect.h);
-  weights = g_new (gfloat, (gsize) g->rect.h * pp->y_taps);
-  gst_cl_bicubic_scale_axis_weights (g->height, g->rect.h, settings, starts,
-      weights);
-  gst_cl_bicubic_scale_tile_spans (device, starts, g->rect.h, pp->y_taps,
-      spans);
   for (guint i = 0; i < G_N_ELEMENTS (group_sizes); i++) {
     GstCLBicubicScaleTiles tiles;
     gboolean one_pass = gst_cl_bicubic_scale_plan_tiles (device, g, pp,
@@ -522,11 +572,11 @@ check_tiles (const GstCLDeviceInfo * device,
     /* the first shape that fits */
     for (; shape < GST_CL_BICUBIC_SCALE_N_TILE_SHAPES; shape++) {
       const GstCLBicubicScaleTileShape *s = &t->tile_shapes[shape];
-      gsize bytes = (gsize) spans[shape] * t->tile_columns * pp->tile_pixels *
-          g->channels * sizeof (gfloat);
+      gsize bytes = (gsize) spans->tiles[shape] * t->tile_columns *
+          pp->tile_pixels * g->channels * sizeof (gfloat);
 
-      if ((shape > 0 || t->tall_tile_source_share * (spans[0] - pp->y_taps)
-              <= s->items_y * s->rows)
+      if ((shape > 0 || t->tall_tile_source_share * (spans->tiles[0] -
+                  pp->y_taps) <= s->items_y * s->rows)
           && (gsize) t->tile_columns * s->items_y <= group_sizes[i]
           && bytes <= device->local_mem_size)
         break;
@@ -544,6 +594,38 @@ check_tiles (const GstCLDeviceInfo * device,
     fail_unless (tiles.groups[1] * tiles.local[1] * tiles.rows >=
         (gsize) g->out_height, "%s: tiles leave rows", what);
   }
+}
+
+/* The one pass, where the plan has one: its spans from the y axis's
+ * table, and whether it runs. */
+static void
+check_one_pass (const GstCLDeviceInfo * device,
+    const GstCLBicubicScalePlaneGeometry * g,
+    const GstCLBicubicScaleSettings * settings,
+    const GstCLBicubicScalePlanePlan * pp, const gchar * what)
+{
+  GstCLBicubicScaleSpans spans = { {0}, 0 };
+  gint *starts;
+  gfloat *weights;
+
+  if (pp->one_pass_kernel == NULL) {
+    GstCLBicubicScaleTiles tiles;
+
+    fail_if (gst_cl_bicubic_scale_plan_tiles (device, g, pp, &spans, 1024,
+            &tiles), "%s: tiles without the kernel", what);
+    fail_if (gst_cl_bicubic_scale_plan_bands (pp, &spans),
+        "%s: bands without the kernel", what);
+    return;
+  }
+  starts = g_new (gint, g->rect.h);
+  weights = g_new (gfloat, (gsize) g->rect.h * pp->y_taps);
+  gst_cl_bicubic_scale_axis_weights (g->height, g->rect.h, settings, starts,
+      weights);
+  gst_cl_bicubic_scale_spans (device, starts, g->rect.h, pp->y_taps, &spans);
+  if (g_str_equal (pp->one_pass_kernel, "scale_bands"))
+    check_bands (device, g, pp, &spans, starts, what);
+  else
+    check_tiles (device, g, pp, &spans, starts, what);
   g_free (starts);
   g_free (weights);
 }
@@ -590,7 +672,7 @@ check_plan (const GstCLDeviceInfo * device,
       fail_if (pp->columns_first, "%s: columns first on a GPU", what);
     check_options (t, geometry, g, pp, what);
     check_passes (t, geometry, g, pp, what);
-    check_tiles (device, geometry, g, settings, pp, what);
+    check_one_pass (device, g, settings, pp, what);
   }
 }
 
