@@ -1081,37 +1081,26 @@ source_column_run (PLANE_IN (src), int src_h, int v0, int n, int first,
 
 #ifndef GST_CL_SHARED_SOURCE_ROWS
 
-/* The columns pass on the source: COLUMN_PASS_ROWS rows of the
- * intermediate (src_w x rect_h) a work-item, the last rows and the end of
- * the row one row at a time. */
-__kernel void
-scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
-    __global float *tmp, int rect_h,
-    __global const int *starts, __global const float *weights, int taps)
+/* A work-item of the columns pass on the source makes SOURCE_ITEM_ROWS
+ * rows of the intermediate, SOURCE_ITEM_VALUES values each, through
+ * source_columns_inside, which takes taps outside the plane where
+ * SOURCE_INSIDE_CLAMPS. */
+#define SOURCE_ITEM_ROWS COLUMN_PASS_ROWS
+#define SOURCE_ITEM_VALUES VECTOR_VALUES
+#define SOURCE_INSIDE_CLAMPS 1
+
+/* The work-item's rows from the source column at src_column, into out
+ * (column_sums_of_elems, which clamps taps to the plane). */
+static void
+source_columns_inside (__global const elem_t * src_column, int src_pitch,
+    int src_h, __global float *out, int row_values,
+    __global const int *starts, __global const float *weights, int rect_h,
+    int taps)
 {
-  PLANE_START (src);
-  int v0 = get_global_id (0) * VECTOR_VALUES;
-  int ry = get_global_id (1) * COLUMN_PASS_ROWS;
-  int row_values = src_w * CHANNELS;
-
-  if (v0 >= row_values || ry >= rect_h)
-    return;
-
-  int n = min (VECTOR_VALUES, row_values - v0);
-  __global float *out = tmp + ry * row_values + v0;
-
-  if (n < VECTOR_VALUES || ry + COLUMN_PASS_ROWS > rect_h) {
-    for (int i = 0; i < min (COLUMN_PASS_ROWS, rect_h - ry); i++)
-      store_values (source_column_run (src, src_pitch, src_h, v0, n,
-              starts[ry + i], weights + ry + i, rect_h, taps), n,
-          out + i * row_values, true);
-    return;
-  }
-
   float16 acc[COLUMN_PASS_ROWS];
 
-  column_sums_of_elems (src + v0, src_pitch, src_h, starts + ry,
-      weights + ry, rect_h, taps, acc);
+  column_sums_of_elems (src_column, src_pitch, src_h, starts, weights,
+      rect_h, taps, acc);
 #pragma unroll
   for (int i = 0; i < COLUMN_PASS_ROWS; i++)
     store_intermediate (acc[i], out + i * row_values);
@@ -1195,18 +1184,44 @@ shared_column_sums (__global const elem_t * column, int pitch,
     SHARED_STRETCH (off[n] + taps, n, SHARED_ROWS);
 }
 
-/* The columns pass on the source: SHARED_ROWS rows of the intermediate
- * (src_w x rect_h) a work-item, SHARED_VALUES values each; where any of
- * their taps leaves the plane, or at the last rows and the end of the
- * row, row by row, VECTOR_VALUES values at a time. */
+#define SOURCE_ITEM_ROWS SHARED_ROWS
+#define SOURCE_ITEM_VALUES SHARED_VALUES
+#define SOURCE_INSIDE_CLAMPS 0
+
+/* The work-item's rows from the source column at src_column, into out,
+ * all their taps in the plane (shared_column_sums). */
+static void
+source_columns_inside (__global const elem_t * src_column, int src_pitch,
+    int src_h, __global float *out, int row_values,
+    __global const int *starts, __global const float *weights, int rect_h,
+    int taps)
+{
+  float16 acc[2 * SHARED_ROWS];
+
+  shared_column_sums (src_column, src_pitch, starts, weights, rect_h, taps,
+      acc);
+#pragma unroll
+  for (int i = 0; i < SHARED_ROWS; i++) {
+    store_intermediate (acc[2 * i], out + i * row_values);
+    store_intermediate (acc[2 * i + 1], out + i * row_values + VECTOR_VALUES);
+  }
+}
+
+#endif
+
+/* The columns pass on the source: SOURCE_ITEM_ROWS rows of the
+ * intermediate (src_w x rect_h) a work-item, SOURCE_ITEM_VALUES values
+ * each; at the last rows and the end of the row, and where any of their
+ * taps leaves the plane and source_columns_inside does not clamp, row by
+ * row, VECTOR_VALUES values at a time. */
 __kernel void
 scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
     __global float *tmp, int rect_h,
     __global const int *starts, __global const float *weights, int taps)
 {
   PLANE_START (src);
-  int v0 = get_global_id (0) * SHARED_VALUES;
-  int ry = get_global_id (1) * SHARED_ROWS;
+  int v0 = get_global_id (0) * SOURCE_ITEM_VALUES;
+  int ry = get_global_id (1) * SOURCE_ITEM_ROWS;
   int row_values = src_w * CHANNELS;
 
   if (v0 >= row_values || ry >= rect_h)
@@ -1214,10 +1229,11 @@ scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
 
   __global float *out = tmp + ry * row_values + v0;
 
-  if (v0 + SHARED_VALUES > row_values || ry + SHARED_ROWS > rect_h
-      || starts[ry] < 0 || starts[ry + SHARED_ROWS - 1] + taps > src_h) {
-    for (int i = 0; i < min (SHARED_ROWS, rect_h - ry); i++)
-      for (int v = v0; v < min (v0 + SHARED_VALUES, row_values);
+  if (v0 + SOURCE_ITEM_VALUES > row_values || ry + SOURCE_ITEM_ROWS > rect_h
+      || (!SOURCE_INSIDE_CLAMPS && (starts[ry] < 0
+              || starts[ry + SOURCE_ITEM_ROWS - 1] + taps > src_h))) {
+    for (int i = 0; i < min (SOURCE_ITEM_ROWS, rect_h - ry); i++)
+      for (int v = v0; v < min (v0 + SOURCE_ITEM_VALUES, row_values);
           v += VECTOR_VALUES) {
         int n = min (VECTOR_VALUES, row_values - v);
 
@@ -1227,19 +1243,9 @@ scale_source_columns (KERNEL_PLANE_IN (src), int src_w, int src_h,
       }
     return;
   }
-
-  float16 acc[2 * SHARED_ROWS];
-
-  shared_column_sums (src + v0, src_pitch, starts + ry, weights + ry,
-      rect_h, taps, acc);
-#pragma unroll
-  for (int i = 0; i < SHARED_ROWS; i++) {
-    store_intermediate (acc[2 * i], out + i * row_values);
-    store_intermediate (acc[2 * i + 1], out + i * row_values + VECTOR_VALUES);
-  }
+  source_columns_inside (src + v0, src_pitch, src_h, out, row_values,
+      starts + ry, weights + ry, rect_h, taps);
 }
-
-#endif
 
 /* Tap k of the PIXELS pixels whose taps start at run[], side by side. */
 static float16
