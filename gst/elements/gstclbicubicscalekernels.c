@@ -134,9 +134,10 @@ run_tiles (GstCLContext * context, GstCLBicubicScalePlane * plane,
       tiles->groups, tiles->local, error);
 }
 
-/* A scale_bands item makes a large piece of the frame: groups of one
- * item, so that the device's threads share them out evenly (the context's
- * groups of 64 along a row left one thread idle at the end of a frame). */
+/* A scale_bands item makes a large piece of the frame, and a 4K row has
+ * a few dozen: groups of one item, which the device's threads take one by
+ * one, rather than the context's groups of 64 along a row, which made a
+ * frame's 30 items along it one group. */
 static gboolean
 run_bands (GstCLContext * context, GstCLBicubicScalePlane * plane,
     const GstCLBicubicScalePlanePlan * plan, const GstCLPlane * src,
