@@ -506,8 +506,8 @@ check_passes (const GstCLBicubicScaleTuning * t,
 }
 
 /* The source rows @rows neighbouring outputs read at most, written
- * plainly: the first tap of the last output to the last tap of the
- * first. */
+ * plainly: from the first tap of the first output to the last tap of the
+ * last. */
 static gint
 expected_span (const gint * starts, gint size, gint taps, gint rows)
 {
