@@ -841,9 +841,9 @@ scale_columns (__global const float *tmp, int tmp_w, int tmp_h,
 
 #define RING_SLOTS (2 * GST_CL_BAND_RING)
 
-/* Prefetches the source span a band's runs read of row r (its walk reads
- * one row after the other, a page apart, which the hardware does not
- * guess). */
+/* Prefetches the source span a band's runs read of row r: the walk reads
+ * a short span of one row after the other, a page apart, and without the
+ * prefetch its loads of the source stalled (performance-notes.md). */
 static void
 band_prefetch_row (PLANE_IN (src), int src_h, int r, int first, int bytes)
 {
